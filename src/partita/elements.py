@@ -1,0 +1,459 @@
+"""Document elements: small immutable values with the reference library's names and JSON types.
+
+An element is a piece of a document in reading order: a `Title`, a paragraph of `NarrativeText`,
+a `ListItem`, a `Table`, ... Chunking produces `CompositeElement`, `Table` and `TableChunk`.
+Every element has `text`, a deterministic `element_id`, a `metadata` (`ElementMetadata`) and a
+class-level `category`, which is its `"type"` in JSON.
+
+Elements and their metadata are frozen dataclasses: derive a changed copy with
+`dataclasses.replace(element, text=...)` or `element.metadata.replace(page_number=2)`. Sequence
+fields are stored as tuples; constructors accept lists, as the reference's constructors do
+(`Title("Intro", metadata=ElementMetadata(page_number=1, languages=["eng"]))`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any, ClassVar
+
+__all__ = [
+    "Address",
+    "CheckBox",
+    "CodeSnippet",
+    "CompositeElement",
+    "CoordinatesMetadata",
+    "DataSourceMetadata",
+    "DocumentData",
+    "Element",
+    "ElementMetadata",
+    "EmailAddress",
+    "FigureCaption",
+    "Footer",
+    "Form",
+    "FormKeysValues",
+    "Formula",
+    "Header",
+    "Image",
+    "Link",
+    "ListItem",
+    "NarrativeText",
+    "PageBreak",
+    "PageNumber",
+    "Table",
+    "TableChunk",
+    "Text",
+    "Title",
+    "element_id_for",
+]
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class CoordinatesMetadata:
+    """Where an element stands on its page: corner `points` in a named coordinate `system`.
+
+    `system` is the reference's class name: "PixelSpace" (origin top left), "PointSpace" (PDF
+    points, origin bottom left), "RelativeCoordinateSystem" (0..1) or "CoordinateSystem".
+    """
+
+    points: tuple[Point, ...]
+    system: str
+    layout_width: float | None = None
+    layout_height: float | None = None
+
+    def __post_init__(self) -> None:
+        points = self.points
+        if not isinstance(points, tuple) or not all(type(p) is tuple for p in points):
+            object.__setattr__(self, "points", tuple((p[0], p[1]) for p in points))
+
+
+@dataclass(frozen=True, slots=True)
+class DataSourceMetadata:
+    """Where a document came from (the reference's `data_source` sub-object)."""
+
+    url: str | None = None
+    version: str | None = None
+    record_locator: Mapping[str, Any] | None = None
+    date_created: str | None = None
+    date_modified: str | None = None
+    date_processed: str | None = None
+    permissions_data: Sequence[Mapping[str, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A hyperlink in an element's text: `start_index` is its offset in the element's text.
+
+    Subscripting by field name (`link["url"]`) works, as it does on the reference's dict links.
+    """
+
+    text: str | None
+    url: str
+    start_index: int | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in ("text", "url", "start_index"):
+            raise KeyError(key)
+        return getattr(self, key)
+
+
+_STR_TUPLE_FIELDS = (
+    "bcc_recipient",
+    "cc_recipient",
+    "emphasized_text_contents",
+    "emphasized_text_tags",
+    "languages",
+    "link_texts",
+    "link_urls",
+    "sent_from",
+    "sent_to",
+    "section_path",
+)
+"""Metadata fields holding a sequence of plain values, stored as tuples."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ElementMetadata:
+    """What is known about an element besides its text.
+
+    Field names and meanings are the reference library's (`unstructured`), plus `section_path`,
+    the heading texts an element sits under, from the top level down (a Title's own path ends with
+    its own text). Unset fields are None. Fields the reference does not declare but which were read
+    from JSON are kept in `extra` and written back out.
+
+    `filename` given as a path is split on construction: `filename="/x/y/a.pdf"` gives
+    `filename="a.pdf"` and `file_directory="/x/y"`, as in the reference.
+    """
+
+    attached_to_filename: str | None = None
+    bcc_recipient: tuple[str, ...] | None = None
+    category_depth: int | None = None
+    cc_recipient: tuple[str, ...] | None = None
+    chunk_index: int | None = None
+    coordinates: CoordinatesMetadata | None = None
+    data_source: DataSourceMetadata | None = None
+    detection_class_prob: float | None = None
+    detection_origin: str | None = None
+    """Debugging aid: never serialized, as in the reference."""
+    email_message_id: str | None = None
+    emphasized_text_contents: tuple[str, ...] | None = None
+    emphasized_text_tags: tuple[str, ...] | None = None
+    enrichment_origins: Mapping[str, Sequence[Mapping[str, str]]] | None = None
+    file_directory: str | None = None
+    filename: str | None = None
+    filetype: str | None = None
+    header_footer_type: str | None = None
+    image_base64: str | None = None
+    image_mime_type: str | None = None
+    image_path: str | None = None
+    image_url: str | None = None
+    is_continuation: bool | None = None
+    is_extracted: str | None = None
+    key_value_pairs: Sequence[Mapping[str, Any]] | None = None
+    languages: tuple[str, ...] | None = None
+    last_modified: str | None = None
+    link_start_indexes: tuple[int, ...] | None = None
+    link_texts: tuple[str, ...] | None = None
+    link_urls: tuple[str, ...] | None = None
+    links: tuple[Link, ...] | None = None
+    num_carried_over_header_rows: int | None = None
+    orig_elements: tuple[Element, ...] | None = None
+    page_name: str | None = None
+    page_number: int | None = None
+    parent_id: str | None = None
+    routing: str | None = None
+    routing_score: float | None = None
+    section_path: tuple[str, ...] | None = None
+    segment_end_seconds: float | None = None
+    segment_start_seconds: float | None = None
+    sent_from: tuple[str, ...] | None = None
+    sent_to: tuple[str, ...] | None = None
+    signature: str | None = None
+    subject: str | None = None
+    table_as_cells: Mapping[str, Any] | None = None
+    table_extraction_method: str | None = None
+    table_id: str | None = None
+    text_as_html: str | None = None
+    url: str | None = None
+    extra: Mapping[str, Any] | None = None
+    """Undeclared fields read from JSON (the reference's "ad-hoc" fields), kept for round trips."""
+
+    def __post_init__(self) -> None:
+        setattr_ = object.__setattr__
+        filename: Any = self.filename  # -- a path is accepted too, as by the reference --
+        if filename is not None:
+            if not isinstance(filename, str):
+                filename = os.fspath(filename)
+                setattr_(self, "filename", filename)
+            if os.sep in filename or (os.altsep and os.altsep in filename):
+                directory, name = os.path.split(filename)
+                setattr_(self, "filename", name or None)
+                if self.file_directory is None:
+                    setattr_(self, "file_directory", directory or None)
+        for name in _STR_TUPLE_FIELDS:
+            value = getattr(self, name)
+            if value is not None and type(value) is not tuple:
+                setattr_(self, name, tuple(value))
+        if self.link_start_indexes is not None and type(self.link_start_indexes) is not tuple:
+            setattr_(self, "link_start_indexes", tuple(self.link_start_indexes))
+        links = self.links
+        if links is not None and (
+            type(links) is not tuple or not all(type(x) is Link for x in links)
+        ):
+            setattr_(self, "links", tuple(_to_link(x) for x in links))
+        orig = self.orig_elements
+        if orig is not None and type(orig) is not tuple:
+            setattr_(self, "orig_elements", tuple(orig))
+
+    def replace(self, **changes: Any) -> ElementMetadata:
+        """Return a copy of this metadata with the fields named in `changes` set."""
+        return dataclasses.replace(self, **changes)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) is not None
+        )
+        return f"ElementMetadata({shown})"
+
+
+METADATA_FIELD_NAMES: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(ElementMetadata) if f.name != "extra"
+)
+"""Names of the declared metadata fields, in declaration order."""
+
+_EMPTY_METADATA = ElementMetadata()
+
+
+def _to_link(value: Link | Mapping[str, Any]) -> Link:
+    if isinstance(value, Link):
+        return value
+    return Link(text=value.get("text"), url=value["url"], start_index=value.get("start_index"))
+
+
+def element_id_for(filename: str | None, text: str, page_number: int | None, seq: int) -> str:
+    """Return the deterministic id of an element: the reference's hash scheme.
+
+    `seq` is the element's 0-based position among the elements of its page (of the whole document
+    when it has no pages). The value is `sha256(f"{filename}{text}{page_number}{seq}")`, first 32
+    hex digits, so partita and the reference give the same ids to the same elements.
+    """
+    data = f"{filename}{text}{page_number}{seq}"
+    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """A semantically coherent piece of a document.
+
+    Construct as the reference does: `Title("Intro", metadata=ElementMetadata(page_number=1))`.
+    Without an explicit `element_id` the id is `element_id_for(filename, text, page_number, 0)`:
+    deterministic, and unique within a document once a partitioner has numbered its elements.
+    """
+
+    text: str = ""
+    _: KW_ONLY
+    element_id: str = ""
+    metadata: ElementMetadata = field(default=_EMPTY_METADATA)
+    embeddings: tuple[float, ...] | None = None
+
+    category: ClassVar[str] = "UncategorizedText"
+    """The element's type name in JSON and in the reference library."""
+
+    def __post_init__(self) -> None:
+        text: Any = self.text
+        if text is None:
+            object.__setattr__(self, "text", "")
+        elif not isinstance(text, str):
+            raise TypeError(f"element text must be a str, got {type(text).__name__}")
+        if not self.element_id:
+            meta = self.metadata
+            object.__setattr__(
+                self, "element_id", element_id_for(meta.filename, self.text, meta.page_number, 0)
+            )
+        if self.embeddings is not None and type(self.embeddings) is not tuple:
+            object.__setattr__(self, "embeddings", tuple(self.embeddings))
+
+    @property
+    def id(self) -> str:
+        """The element's id (the reference's name for `element_id`)."""
+        return self.element_id
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r}, element_id={self.element_id!r})"
+
+
+class Text(Element):
+    """Text of no particular kind (JSON type "UncategorizedText")."""
+
+    __slots__ = ()
+
+
+class Title(Text):
+    """A heading. The only element type that starts a section in `by_title` chunking."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "Title"
+
+
+class NarrativeText(Text):
+    """A paragraph of prose."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "NarrativeText"
+
+
+class ListItem(Text):
+    """An item of a bulleted or numbered list."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "ListItem"
+
+
+class Table(Text):
+    """A table: `text` is its cell texts, `metadata.text_as_html` its structure."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "Table"
+
+
+class TableChunk(Table):
+    """A piece of a table too large for one chunk; produced only by chunking."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "TableChunk"
+
+
+class CompositeElement(Text):
+    """A chunk made of one or more text elements; produced only by chunking."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "CompositeElement"
+
+
+class Header(Text):
+    """A running header (page or section header)."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "Header"
+
+
+class Footer(Text):
+    """A running footer (page or section footer)."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "Footer"
+
+
+class PageBreak(Text):
+    """The boundary between two pages; its text is empty."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "PageBreak"
+
+
+class Image(Text):
+    """A picture; `text` is its alternative text, if any."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "Image"
+
+
+class FigureCaption(Text):
+    """The caption of a figure or table."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "FigureCaption"
+
+
+class Address(Text):
+    """A postal address."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "Address"
+
+
+class EmailAddress(Text):
+    """An e-mail address."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "EmailAddress"
+
+
+class Formula(Text):
+    """A mathematical formula."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "Formula"
+
+
+class CodeSnippet(Text):
+    """Program code; chunking keeps its whitespace verbatim."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "CodeSnippet"
+
+
+class PageNumber(Text):
+    """A printed page number."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "PageNumber"
+
+
+class Form(Text):
+    """Text of a form."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "Form"
+
+
+class FormKeysValues(Text):
+    """Key-value pairs of a form (see `metadata.key_value_pairs`)."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "FormKeysValues"
+
+
+class DocumentData(Text):
+    """Document-level data that belongs to no single element."""
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "DocumentData"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class CheckBox(Element):
+    """A check box of a form; it has no text, only `checked`."""
+
+    checked: bool = field(default=False, kw_only=True)
+
+    category: ClassVar[str] = "CheckBox"

@@ -1,0 +1,64 @@
+"""Text helpers shared by the partitioners: CJK-aware line joining, bullets and numbering."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+__all__ = [
+    "BULLET_LINE",
+    "NUMBERED_LINE",
+    "is_cjk",
+    "join_lines",
+    "normalize_space",
+]
+
+BULLET_LINE = re.compile(r"^[ \t]*([•●○◦▪▫■□‣⁃∙·⦿⦾◆◇►▸▹–—*+\-])[ \t\u00a0\u3000]+(?=\S)")
+"""A line that starts with a bullet and a space; group 1 is the bullet."""
+
+NUMBERED_LINE = re.compile(
+    r"^[ \t]*(?:(?:\(?\d{1,3}[.)]|[a-z][.)]|\([a-zA-Z]\)|\([ivxlcdm]{1,5}\)|[ivxlcdm]{1,5}[.)])"
+    r"[ \t\u00a0\u3000]+|(?:[一二三四五六七八九十百]+|\d{1,3})[、．][ \t\u3000]*)(?=\S)"
+)
+"""A line that starts with a list number such as `1.`, `2)`, `(3)`, `a.`, `iv)`, `一、`."""
+
+_CJK_RANGES = (
+    (0x1100, 0x11FF),  # Hangul Jamo
+    (0x2E80, 0x2FDF),  # CJK radicals
+    (0x3000, 0x303F),  # CJK symbols and punctuation
+    (0x3040, 0x30FF),  # Hiragana, Katakana
+    (0x3100, 0x31FF),  # Bopomofo, Hangul compatibility, Katakana ext
+    (0x3400, 0x4DBF),  # CJK ext A
+    (0x4E00, 0x9FFF),  # CJK unified ideographs
+    (0xAC00, 0xD7AF),  # Hangul syllables
+    (0xF900, 0xFAFF),  # CJK compatibility ideographs
+    (0xFF00, 0xFFEF),  # full-width forms
+    (0x20000, 0x3134F),  # CJK ext B-G
+)
+
+
+def is_cjk(char: str) -> bool:
+    """True when `char` is a CJK ideograph, kana, hangul or full-width form or punctuation."""
+    code = ord(char)
+    if code < 0x1100:
+        return False
+    return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+
+
+def join_lines(lines: Iterable[str]) -> str:
+    """Return the stripped `lines` joined into one line: with a space, or with nothing where both
+    sides of the join are CJK (Chinese and Japanese wrap lines without spaces)."""
+    out = ""
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        if out and not (is_cjk(out[-1]) and is_cjk(line[0])):
+            out += " "
+        out += line
+    return out
+
+
+def normalize_space(text: str) -> str:
+    """Return `text` with every run of whitespace collapsed to one space, trimmed."""
+    return " ".join(text.split())

@@ -1,0 +1,105 @@
+"""Telling a document's format from its first bytes, then from its name.
+
+Magic bytes win over names: a zip container holding `word/document.xml` is docx whatever it is
+called, `%PDF-` is PDF, and markup (`<!DOCTYPE html`, `<html`, ...) is HTML. Only Markdown and
+plain text, which have no signature, are told by extension (`.md`/`.markdown` versus anything
+else).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+
+__all__ = [
+    "CONTENT_TYPES",
+    "FORMATS",
+    "detect_file_format",
+    "detect_format",
+    "format_for_content_type",
+]
+
+FORMATS = ("docx", "pdf", "html", "md", "text")
+"""The formats partita partitions."""
+
+CONTENT_TYPES = {
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "pdf": "application/pdf",
+    "html": "text/html",
+    "md": "text/markdown",
+    "text": "text/plain",
+}
+"""The MIME type partita records in `filetype` for each format."""
+
+_CONTENT_TYPE_ALIASES = {
+    **{v: k for k, v in CONTENT_TYPES.items()},
+    "application/xhtml+xml": "html",
+    "text/x-markdown": "md",
+}
+
+_MARKUP = re.compile(
+    rb"^\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|meta|title|div|p|"
+    rb"table|h[1-6]|section|article|main|span|ul|ol|a|br|style|script|link|!doctype)[\s>/]",
+    re.IGNORECASE | re.DOTALL,
+)
+_MARKDOWN_EXTENSIONS = {".md", ".markdown", ".mdown", ".mkd"}
+
+
+def format_for_content_type(content_type: str) -> str | None:
+    """Return the format a MIME type names (parameters such as `; charset=` ignored), or None."""
+    return _CONTENT_TYPE_ALIASES.get(content_type.split(";")[0].strip().lower())
+
+
+def detect_format(head: bytes | str, filename: str | None = None) -> str:
+    """Return the format of a document from its first bytes (or text) and its name.
+
+    Returns one of `FORMATS`, or "zip" for a zip container that is not a Word document (which
+    callers report as unsupported). `head` should hold the whole document for zip detection.
+    """
+    extension = os.path.splitext(filename or "")[1].lower()
+    if isinstance(head, bytes):
+        if head.startswith(b"PK\x03\x04"):
+            members = _zip_members(head)
+            if members is None:  # -- a damaged container: let a .docx name tell --
+                return "docx" if extension == ".docx" else "zip"
+            return "docx" if "word/document.xml" in members else "zip"
+        if b"%PDF-" in head[:1024]:
+            return "pdf"
+        sample = head[:4096]
+        if sample.startswith(b"\xef\xbb\xbf"):
+            sample = sample[3:]
+    else:
+        sample = head[:4096].lstrip("\ufeff").encode("utf-8", "replace")
+    if _MARKUP.match(sample):
+        return "html"
+    if extension in _MARKDOWN_EXTENSIONS:
+        return "md"
+    if extension in (".html", ".htm", ".xhtml"):
+        return "html"
+    return "text"
+
+
+def detect_file_format(path: str) -> str:
+    """Return the format of the file at `path`, reading only its head (and a zip's directory).
+
+    Raises `OSError` when the file cannot be read.
+    """
+    with open(path, "rb") as f:
+        head = f.read(4096)
+    if head.startswith(b"PK\x03\x04"):
+        members = _zip_members(path)
+        if members is None:
+            return "docx" if path.lower().endswith(".docx") else "zip"
+        return "docx" if "word/document.xml" in members else "zip"
+    return detect_format(head, path)
+
+
+def _zip_members(data: bytes | str) -> frozenset[str] | None:
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data) as archive:
+            return frozenset(archive.NameToInfo)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        return None

@@ -1,0 +1,60 @@
+"""The public surface of `partita` is exactly what `__all__` names, sorted."""
+
+from __future__ import annotations
+
+import partita
+
+
+def test_all_is_sorted_and_complete() -> None:
+    public = {name for name in vars(partita) if not name.startswith("_")}
+    # -- submodules imported as a side effect are not API, except `errors`, which is --
+    submodules = {"elements", "hierarchy", "partitioners", "serialization", "cli", "chunking"}
+    assert set(partita.__all__) == public - submodules
+    assert len(set(partita.__all__)) == len(partita.__all__)
+    # -- isort style, as ruff keeps it: classes first, then functions and modules --
+    assert partita.__all__ == sorted(partita.__all__, key=lambda n: (not n[0].isupper(), n))
+
+
+def test_every_name_in_all_exists() -> None:
+    for name in partita.__all__:
+        assert getattr(partita, name) is not None
+
+
+def test_all_pins_the_api() -> None:
+    assert set(partita.__all__) == {
+        "Address",
+        "CheckBox",
+        "CodeSnippet",
+        "CompositeElement",
+        "CoordinatesMetadata",
+        "DataSourceMetadata",
+        "DocumentData",
+        "Element",
+        "ElementMetadata",
+        "elements_from_dicts",
+        "elements_from_json",
+        "elements_to_dicts",
+        "elements_to_json",
+        "elements_to_jsonl",
+        "EmailAddress",
+        "errors",
+        "FigureCaption",
+        "Footer",
+        "Form",
+        "FormKeysValues",
+        "Formula",
+        "Header",
+        "Image",
+        "iter_elements_from_jsonl",
+        "Link",
+        "ListItem",
+        "NarrativeText",
+        "PageBreak",
+        "PageNumber",
+        "partition",
+        "partition_text",
+        "Table",
+        "TableChunk",
+        "Text",
+        "Title",
+    }
