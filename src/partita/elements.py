@@ -18,7 +18,7 @@ import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 __all__ = [
     "Address",
@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 Point = tuple[float, float]
+_E = TypeVar("_E", bound="Element")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +118,7 @@ _STR_TUPLE_FIELDS = (
 """Metadata fields holding a sequence of plain values, stored as tuples."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class ElementMetadata:
     """What is known about an element besides its text.
 
@@ -128,6 +129,9 @@ class ElementMetadata:
 
     `filename` given as a path is split on construction: `filename="/x/y/a.pdf"` gives
     `filename="a.pdf"` and `file_directory="/x/y"`, as in the reference.
+
+    An instance stores only its set fields (unset ones read as the class-level None), so a
+    mostly empty metadata is small, and copies with changes (`replace`) are cheap.
     """
 
     attached_to_filename: str | None = None
@@ -184,41 +188,51 @@ class ElementMetadata:
     """Undeclared fields read from JSON (the reference's "ad-hoc" fields), kept for round trips."""
 
     def __post_init__(self) -> None:
-        setattr_ = object.__setattr__
-        filename: Any = self.filename  # -- a path is accepted too, as by the reference --
-        if filename is not None:
-            if not isinstance(filename, str):
-                filename = os.fspath(filename)
-                setattr_(self, "filename", filename)
-            if os.sep in filename or (os.altsep and os.altsep in filename):
-                directory, name = os.path.split(filename)
-                setattr_(self, "filename", name or None)
-                if self.file_directory is None:
-                    setattr_(self, "file_directory", directory or None)
-        for name in _STR_TUPLE_FIELDS:
-            value = getattr(self, name)
-            if value is not None and type(value) is not tuple:
-                setattr_(self, name, tuple(value))
-        if self.link_start_indexes is not None and type(self.link_start_indexes) is not tuple:
-            setattr_(self, "link_start_indexes", tuple(self.link_start_indexes))
-        links = self.links
-        if links is not None and (
-            type(links) is not tuple or not all(type(x) is Link for x in links)
-        ):
-            setattr_(self, "links", tuple(_to_link(x) for x in links))
-        orig = self.orig_elements
-        if orig is not None and type(orig) is not tuple:
-            setattr_(self, "orig_elements", tuple(orig))
+        fields = self.__dict__
+        sparse = {k: v for k, v in fields.items() if v is not None}
+        for name in _NORMALIZED_FIELDS.intersection(sparse):
+            sparse[name] = _normalized(name, sparse[name])
+        filename: Any = sparse.get("filename")  # -- a path is accepted too, as by the reference --
+        if filename == "":
+            del sparse["filename"]
+        elif filename is not None and (os.sep in filename or (os.altsep and os.altsep in filename)):
+            directory, name = os.path.split(filename)
+            if name:
+                sparse["filename"] = name
+            else:
+                del sparse["filename"]
+            if directory and "file_directory" not in sparse:
+                sparse["file_directory"] = directory
+        object.__setattr__(self, "__dict__", sparse)
 
     def replace(self, **changes: Any) -> ElementMetadata:
-        """Return a copy of this metadata with the fields named in `changes` set."""
-        return dataclasses.replace(self, **changes)
+        """Return a copy of this metadata with the fields named in `changes` set (None unsets).
+
+        Raises `TypeError` for a name that is not a field.
+        """
+        fields = dict(self.__dict__)
+        for name, value in changes.items():
+            if value is None:
+                if name not in _FIELD_NAME_SET:
+                    raise TypeError(f"ElementMetadata has no field {name!r}")
+                fields.pop(name, None)
+            elif name in _NORMALIZED_FIELDS:
+                fields[name] = _normalized(name, value)
+            elif name in _FIELD_NAME_SET:
+                fields[name] = value
+            else:
+                raise TypeError(f"ElementMetadata has no field {name!r}")
+        return _metadata_from_fields(fields)
+
+    def set_fields(self) -> dict[str, Any]:
+        """Return the fields that are set, as a new dict of name to value."""
+        return dict(self.__dict__)
 
     def __repr__(self) -> str:
         shown = ", ".join(
-            f"{f.name}={getattr(self, f.name)!r}"
+            f"{f.name}={self.__dict__[f.name]!r}"
             for f in dataclasses.fields(self)
-            if getattr(self, f.name) is not None
+            if f.name in self.__dict__
         )
         return f"ElementMetadata({shown})"
 
@@ -227,6 +241,30 @@ METADATA_FIELD_NAMES: tuple[str, ...] = tuple(
     f.name for f in dataclasses.fields(ElementMetadata) if f.name != "extra"
 )
 """Names of the declared metadata fields, in declaration order."""
+
+_FIELD_NAME_SET = frozenset(f.name for f in dataclasses.fields(ElementMetadata))
+_NORMALIZED_FIELDS = frozenset(
+    (*_STR_TUPLE_FIELDS, "link_start_indexes", "links", "orig_elements", "filename")
+)
+
+
+def _normalized(name: str, value: Any) -> Any:
+    """Return `value` as stored for field `name`: sequences as tuples, links as `Link`s."""
+    if name == "filename":
+        return value if isinstance(value, str) else os.fspath(value)
+    if name == "links":
+        if type(value) is tuple and all(type(x) is Link for x in value):
+            return value
+        return tuple(_to_link(x) for x in value)
+    return value if type(value) is tuple else tuple(value)
+
+
+def _metadata_from_fields(fields: dict[str, Any]) -> ElementMetadata:
+    """Return metadata holding `fields` (set, normalized values only), skipping validation."""
+    metadata = object.__new__(ElementMetadata)
+    object.__setattr__(metadata, "__dict__", fields)
+    return metadata
+
 
 _EMPTY_METADATA = ElementMetadata()
 
@@ -246,6 +284,17 @@ def element_id_for(filename: str | None, text: str, page_number: int | None, seq
     """
     data = f"{filename}{text}{page_number}{seq}"
     return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _new_element(cls: type[_E], text: str, element_id: str, metadata: ElementMetadata) -> _E:
+    """Return an element built from trusted, already-normal values, skipping validation."""
+    element = object.__new__(cls)
+    setattr_ = object.__setattr__
+    setattr_(element, "text", text)
+    setattr_(element, "element_id", element_id)
+    setattr_(element, "metadata", metadata)
+    setattr_(element, "embeddings", None)
+    return element
 
 
 @dataclass(frozen=True, slots=True)

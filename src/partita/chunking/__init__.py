@@ -1,0 +1,50 @@
+"""Chunking: elements in, chunks (CompositeElement, Table, TableChunk) out.
+
+Terms used throughout:
+
+- **window**, **hard_max**: the largest chunk, in characters (`max_characters`, default 500) or
+  tokens (`max_tokens` with a `tokenizer`). Only a chunk split from one oversized element or a
+  table chunk's html can reach it; nothing exceeds it but the cases the README lists.
+- **soft_max**: `new_after_n_chars` / `new_after_n_tokens`; a pre-chunk longer than this takes
+  no further element.
+- **pre-chunk**: the elements staged to form one chunk (`prechunk.py`).
+- **semantic boundary**: an element that must start a new pre-chunk: a Title in `by_title`, and
+  a page change when `multipage_sections=False` (`boundaries.py`).
+- **combining**: by_title merges consecutive pre-chunks shorter than
+  `combine_text_under_n_chars` while they fit (`combine.py`).
+- **overlap**, **overlap tail**: the end of one piece repeated at the start of the next: between
+  the pieces of a split element always, between whole chunks with `overlap_all=True`.
+- **continuation**: the second and later pieces of a split element or table
+  (`metadata.is_continuation`).
+- **table isolation**: with `isolate_table=True` (the default) a table is chunked alone
+  (`tables.py`); `skip_table_chunking=True` passes it through unchanged;
+  `repeat_table_headers=True` repeats its header rows on every table chunk after the first.
+- `include_orig_elements=True` (the default) attaches each chunk's source elements.
+
+The output is the `unstructured` library's output for the same elements and options; the README
+lists the deliberate differences.
+"""
+
+from partita.chunking.options import ChunkingOptions
+from partita.chunking.strategies import (
+    chunk,
+    chunk_by_title,
+    chunk_elements,
+    iter_chunk_elements,
+    iter_chunks,
+    iter_chunks_by_title,
+    register_chunking_strategy,
+)
+from partita.chunking.tokenizers import token_counter
+
+__all__ = [
+    "ChunkingOptions",
+    "chunk",
+    "chunk_by_title",
+    "chunk_elements",
+    "iter_chunk_elements",
+    "iter_chunks",
+    "iter_chunks_by_title",
+    "register_chunking_strategy",
+    "token_counter",
+]

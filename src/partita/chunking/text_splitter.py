@@ -10,8 +10,8 @@ characters. Token mode cuts at the right-most separator whose fragment fits, and
 at the longest prefix that fits (backed off to a whitespace). Both match the reference library's
 `_TextSplitter` piece for piece, with two deliberate differences: separators are literal strings
 (the reference compiles them as regular expressions, so a separator like "." would delete
-characters), and token-mode overlap always makes progress (the reference can return a remainder
-equal to its input and loop forever).
+characters), and token-mode overlap always makes progress (the reference can return its input as
+the remainder, e.g. for `"a " + "x" * 2000` with max_tokens=10 and overlap=3, and loop forever).
 """
 
 from __future__ import annotations
@@ -106,13 +106,14 @@ class TextSplitter:
     def _with_token_overlap(self, s: str, fragment: str, remainder: str) -> tuple[str, str]:
         """Return `(fragment, remainder)` with the overlap tail of `fragment` before `remainder`.
 
-        Where the reference would return a remainder at least as long as `s` (no progress, so an
-        endless loop), the tail is dropped: the fragment is never repeated whole.
+        Where the reference would return `s` itself as the remainder (so split it the same way
+        forever), or a longer one, the tail is dropped. Otherwise remainders never grow, and one
+        of equal length has one newline fewer, so splitting always ends.
         """
         if self._overlap <= 0 or not fragment:
             return fragment, remainder
         overlapped = self._token_tail(fragment) + " " + remainder
-        if len(overlapped) >= len(s):
+        if overlapped == s or len(overlapped) > len(s):
             return fragment, remainder
         return fragment, overlapped
 

@@ -1,0 +1,167 @@
+"""Chunk metadata: consolidating the metadata of a chunk's elements, as the reference does.
+
+Per field, the non-None values of the elements are collected in element order and combined:
+
+- first value: `filename`, `file_directory`, `filetype`, `last_modified`, `page_number` (a chunk
+  spanning pages reports its first), `url`, `data_source` and the e-mail fields, plus partita's
+  `section_path` (the heading path of the chunk's first element that has one);
+- concatenated lists: `emphasized_text_contents`, `emphasized_text_tags`, `link_texts`,
+  `link_urls`; order-preserving union: `languages`; merged records: `enrichment_origins`;
+- joined strings: `text_as_html` (stripped values joined by a space);
+- dropped: positional and per-element fields (`parent_id`, `category_depth`, `coordinates`,
+  `links`, `is_continuation`, table sequencing, image fields, ...) and undeclared (`extra`) fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from partita.elements import Element, ElementMetadata
+
+__all__ = ["DROPPED_FIELDS", "consolidate_metadata", "orig_elements_of", "table_chunk_metadata"]
+
+_FIRST = (
+    "attached_to_filename",
+    "bcc_recipient",
+    "cc_recipient",
+    "data_source",
+    "email_message_id",
+    "file_directory",
+    "filename",
+    "filetype",
+    "last_modified",
+    "page_name",
+    "page_number",
+    "sent_from",
+    "sent_to",
+    "signature",
+    "subject",
+    "table_as_cells",
+    "table_extraction_method",
+    "url",
+    "section_path",
+)
+_CONCATENATE = ("emphasized_text_contents", "emphasized_text_tags", "link_texts", "link_urls")
+
+DROPPED_FIELDS: tuple[str, ...] = (
+    "category_depth",
+    "chunk_index",
+    "coordinates",
+    "detection_class_prob",
+    "detection_origin",
+    "header_footer_type",
+    "image_base64",
+    "image_mime_type",
+    "image_path",
+    "image_url",
+    "is_continuation",
+    "is_extracted",
+    "key_value_pairs",
+    "link_start_indexes",
+    "links",
+    "num_carried_over_header_rows",
+    "orig_elements",
+    "parent_id",
+    "routing",
+    "routing_score",
+    "segment_end_seconds",
+    "segment_start_seconds",
+    "table_id",
+)
+"""Fields a chunk never inherits from its elements."""
+
+_DROP_ALL = dict.fromkeys(DROPPED_FIELDS)
+
+_FIRST_VALUE, _CONCATENATED, _UNIQUE, _JOINED, _MERGED = range(5)
+_STRATEGIES: dict[str, int] = {
+    **dict.fromkeys(_FIRST, _FIRST_VALUE),
+    **dict.fromkeys(_CONCATENATE, _CONCATENATED),
+    "languages": _UNIQUE,
+    "text_as_html": _JOINED,
+    "enrichment_origins": _MERGED,
+}
+
+
+def consolidate_metadata(elements: Sequence[Element]) -> dict[str, Any]:
+    """Return the consolidated metadata of `elements`: field name to (normalized) value."""
+    strategies = _STRATEGIES
+    if len(elements) == 1:
+        return _consolidated_single(elements[0].metadata.__dict__)
+    out: dict[str, Any] = {}
+    gathered: dict[str, list[Any]] = {}
+    for element in elements:
+        for name, value in element.metadata.__dict__.items():
+            strategy = strategies.get(name)
+            if strategy is None:
+                continue
+            if strategy == _FIRST_VALUE:
+                if name not in out:
+                    out[name] = value
+            elif name in gathered:
+                gathered[name].append(value)
+            else:
+                gathered[name] = [value]
+    for name, values in gathered.items():
+        strategy = strategies[name]
+        if strategy == _CONCATENATED:
+            out[name] = values[0] if len(values) == 1 else tuple(x for v in values for x in v)
+        elif strategy == _UNIQUE:
+            out[name] = tuple(dict.fromkeys(x for v in values for x in v))
+        elif strategy == _JOINED:
+            out[name] = " ".join(v.strip() for v in values)
+        else:
+            out[name] = _merge_enrichment_origins(values)
+    return out
+
+
+def _consolidated_single(fields: dict[str, Any]) -> dict[str, Any]:
+    out = {name: value for name, value in fields.items() if name in _STRATEGIES}
+    languages = out.get("languages")
+    if languages is not None and len(languages) > 1:
+        out["languages"] = tuple(dict.fromkeys(languages))
+    html = out.get("text_as_html")
+    if html is not None:
+        out["text_as_html"] = html.strip()
+    origins = out.get("enrichment_origins")
+    if origins is not None:
+        out["enrichment_origins"] = _merge_enrichment_origins([origins])
+    return out
+
+
+def _merge_enrichment_origins(values: list[Any]) -> dict[str, list[Any]]:
+    merged: dict[str, list[Any]] = {}
+    seen: dict[str, set[tuple[Any, ...]]] = {}
+    for value in values:
+        for key, records in value.items():
+            kept = merged.setdefault(key, [])
+            ids = seen.setdefault(key, set())
+            for record in records:
+                record_id = tuple(sorted(record.items()))
+                if record_id not in ids:
+                    ids.add(record_id)
+                    kept.append(record)
+    return merged
+
+
+def orig_elements_of(elements: Sequence[Element]) -> tuple[Element, ...]:
+    """Return `elements` for a chunk's `orig_elements`: the same objects, except that an element
+    that is itself a chunk is copied without its own `orig_elements` (nesting stays one deep)."""
+    return tuple(
+        e if e.metadata.orig_elements is None else _without_orig_elements(e) for e in elements
+    )
+
+
+def _without_orig_elements(element: Element) -> Element:
+    import dataclasses
+
+    return dataclasses.replace(element, metadata=element.metadata.replace(orig_elements=None))
+
+
+def table_chunk_metadata(table: Element, *, include_orig: bool) -> ElementMetadata:
+    """Return the base metadata of the chunks of `table`: its own metadata without the dropped
+    fields, plus `orig_elements` (the table, without its own `orig_elements`) when asked."""
+    changes: dict[str, Any] = dict(_DROP_ALL)
+    if include_orig:
+        changes["orig_elements"] = orig_elements_of([table])
+    return table.metadata.replace(**changes)

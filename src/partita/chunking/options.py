@@ -1,0 +1,178 @@
+"""Chunking options: one validated value object, built once per chunking call.
+
+`ChunkingOptions` holds the options as the caller gave them (None meaning "the default") and the
+values derived from them (`hard_max`, `soft_max`, ...). Validation runs on construction and
+raises `ValueError` with the reference library's messages, checked in the reference's order, so
+`iter_*` forms fail when called, not when first advanced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from partita.chunking.text_splitter import DEFAULT_SEPARATORS, TextSplitter
+from partita.chunking.tokenizers import token_counter
+
+__all__ = ["CHUNK_MAX_CHARS_DEFAULT", "CHUNK_MULTI_PAGE_DEFAULT", "ChunkingOptions", "Strategy"]
+
+CHUNK_MAX_CHARS_DEFAULT = 500
+"""The hard maximum chunk size in characters when neither `max_characters` nor `max_tokens`
+is given."""
+
+CHUNK_MULTI_PAGE_DEFAULT = True
+"""Whether `by_title` sections may span pages when `multipage_sections` is not given."""
+
+Strategy = Literal["basic", "by_title"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChunkingOptions:
+    """The options of one chunking call (see the `partita.chunking` docstring for each one).
+
+    Derived values: `hard_max` (the window: `max_tokens`, else `max_characters`, else 500),
+    `soft_max` (`new_after_n_tokens`/`new_after_n_chars`, clamped to `hard_max`), `overlap_len`,
+    `inter_chunk_overlap` (`overlap_len` when `overlap_all`, else 0), `combine_under`
+    (`combine_text_under_n_chars`; defaults to `hard_max` for by_title, always 0 for basic), and
+    `count_tokens` (None in character mode).
+    """
+
+    strategy: Strategy = "basic"
+    max_characters: int | None = None
+    new_after_n_chars: int | None = None
+    max_tokens: int | None = None
+    new_after_n_tokens: int | None = None
+    tokenizer: Any = None
+    overlap: int | None = None
+    overlap_all: bool | None = None
+    include_orig_elements: bool | None = None
+    repeat_table_headers: bool | None = None
+    skip_table_chunking: bool | None = None
+    isolate_table: bool | None = None
+    combine_text_under_n_chars: int | None = None
+    multipage_sections: bool | None = None
+    text_splitting_separators: Sequence[str] | None = None
+    """Separators for splitting oversized text, in order of preference (default newline, then
+    space). Unlike the reference, they are literal strings, never regular expressions."""
+
+    hard_max: int = field(init=False)
+    soft_max: int = field(init=False)
+    overlap_len: int = field(init=False)
+    inter_chunk_overlap: int = field(init=False)
+    combine_under: int = field(init=False)
+    count_tokens: Callable[[str], int] | None = field(init=False)
+    include_orig: bool = field(init=False)
+    repeat_headers: bool = field(init=False)
+    skip_tables: bool = field(init=False)
+    isolate_tables: bool = field(init=False)
+    multipage: bool = field(init=False)
+    split: TextSplitter = field(init=False)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        max_tokens, max_characters = self.max_tokens, self.max_characters
+        if max_tokens is not None and max_characters is not None:
+            raise ValueError(
+                "'max_tokens' and 'max_characters' are mutually exclusive;"
+                " specify one or the other, not both"
+            )
+        if max_tokens is not None and not self.tokenizer:
+            raise ValueError("'tokenizer' is required when using 'max_tokens'")
+        if max_tokens is not None and max_tokens <= 0:
+            raise ValueError(f"'max_tokens' argument must be > 0, got {max_tokens}")
+        new_after_n_tokens = self.new_after_n_tokens
+        if new_after_n_tokens is not None and max_tokens is None:
+            raise ValueError("'new_after_n_tokens' requires 'max_tokens' to be specified")
+        if new_after_n_tokens is not None and new_after_n_tokens < 0:
+            raise ValueError(
+                f"'new_after_n_tokens' argument must be >= 0, got {new_after_n_tokens}"
+            )
+        token_mode = max_tokens is not None
+        if token_mode:
+            assert max_tokens is not None
+            hard_max = max_tokens
+        else:
+            hard_max = CHUNK_MAX_CHARS_DEFAULT if max_characters is None else max_characters
+        if hard_max <= 0:
+            raise ValueError(f"'max_characters' argument must be > 0, got {hard_max}")
+        if self.new_after_n_chars is not None and self.new_after_n_chars < 0:
+            raise ValueError(
+                f"'new_after_n_chars' argument must be >= 0, got {self.new_after_n_chars}"
+            )
+        isolate_tables = True if self.isolate_table is None else bool(self.isolate_table)
+        skip_tables = bool(self.skip_table_chunking)
+        if skip_tables and not isolate_tables:
+            raise ValueError(
+                "'skip_table_chunking=True' requires 'isolate_table=True' (the default);"
+                " tables cannot be passed through unchanged while also sharing a pre-chunk with"
+                " adjacent elements"
+            )
+        if self.overlap is not None and self.overlap < 0:
+            raise ValueError(f"'overlap' argument must be >= 0, got {self.overlap}")
+        overlap = self.overlap or 0
+        if overlap >= hard_max:
+            raise ValueError(
+                f"'overlap' argument must be less than `max_characters`,"
+                f" got {overlap} >= {hard_max}"
+            )
+        count_tokens = token_counter(self.tokenizer) if token_mode else None
+
+        soft_arg = new_after_n_tokens if token_mode else self.new_after_n_chars
+        soft_max = hard_max if soft_arg is None or soft_arg > hard_max else soft_arg
+
+        if self.strategy == "by_title":
+            combine = self.combine_text_under_n_chars
+            combine_under = hard_max if combine is None else combine
+            if combine_under < 0:
+                raise ValueError(
+                    f"'combine_text_under_n_chars' argument must be >= 0, got {combine_under}"
+                )
+            if combine_under > hard_max:
+                raise ValueError(
+                    "'combine_text_under_n_chars' argument must not exceed `max_characters`"
+                    f" value, got {combine_under} > {hard_max}"
+                )
+        else:
+            combine_under = 0
+
+        set_(self, "hard_max", hard_max)
+        set_(self, "soft_max", soft_max)
+        set_(self, "overlap_len", overlap)
+        set_(self, "inter_chunk_overlap", overlap if self.overlap_all else 0)
+        set_(self, "combine_under", combine_under)
+        set_(self, "count_tokens", count_tokens)
+        set_(
+            self,
+            "include_orig",
+            True if self.include_orig_elements is None else bool(self.include_orig_elements),
+        )
+        set_(
+            self,
+            "repeat_headers",
+            True if self.repeat_table_headers is None else bool(self.repeat_table_headers),
+        )
+        set_(self, "skip_tables", skip_tables)
+        set_(self, "isolate_tables", isolate_tables)
+        set_(
+            self,
+            "multipage",
+            CHUNK_MULTI_PAGE_DEFAULT
+            if self.multipage_sections is None
+            else bool(self.multipage_sections),
+        )
+        separators = (
+            DEFAULT_SEPARATORS
+            if self.text_splitting_separators is None
+            else tuple(self.text_splitting_separators)
+        )
+        set_(
+            self,
+            "split",
+            TextSplitter(hard_max, overlap, count_tokens=count_tokens, separators=separators),
+        )
+
+    def measure(self, text: str) -> int:
+        """Return the size of `text` in the window's unit (characters or tokens)."""
+        count = self.count_tokens
+        return len(text) if count is None else count(text)

@@ -1,0 +1,205 @@
+"""Pre-chunking: grouping consecutive elements into pre-chunks that fit the window.
+
+A pre-chunk is the longest run of elements that respects the strategy's semantic boundaries and
+fits the window; a single element larger than the window forms a pre-chunk alone and is split
+later. `iter_pre_chunks` drives a `PreChunkBuilder` (add / will_fit / flush).
+
+Sizes are measured as the reference measures them: fitting uses the elements' raw text (before
+whitespace normalization), each text reserving a two-character separator; the soft maximum is
+exceeded only when strictly greater. In token mode the joined raw texts are tokenized.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from partita.chunking.boundaries import BoundaryPredicate
+from partita.chunking.options import ChunkingOptions
+from partita.elements import CodeSnippet, Element, Table
+
+__all__ = ["SEPARATOR", "PreChunk", "PreChunkBuilder", "iter_pre_chunks"]
+
+SEPARATOR = "\n\n"
+"""The text placed between the texts of two elements in a chunk."""
+
+
+def normalize_whitespace(text: str) -> str:
+    """Return `" ".join(text.split())`, skipping the work when `text` is already normal."""
+    if (
+        text
+        and text.isascii()
+        and text[0] != " "
+        and text[-1] != " "
+        and "  " not in text
+        and "\n" not in text
+        and "\t" not in text
+        and "\r" not in text
+        and "\x0b" not in text
+        and "\x0c" not in text
+        and "\x1c" not in text
+        and "\x1d" not in text
+        and "\x1e" not in text
+        and "\x1f" not in text
+    ):
+        return text
+    return " ".join(text.split())
+
+
+class PreChunk:
+    """Elements staged to form one chunk (or several, when one oversized element is split).
+
+    `body` holds the normalized, non-empty texts of the elements; `text` is the overlap prefix
+    (when any) and the body joined by blank lines. Immutable by convention: `combine` returns a
+    new pre-chunk.
+    """
+
+    __slots__ = ("_text", "body", "body_len", "elements", "has_table", "overlap_prefix")
+
+    def __init__(
+        self,
+        elements: Sequence[Element],
+        overlap_prefix: str,
+        body: list[str],
+        has_table: bool,
+    ) -> None:
+        self.elements = elements
+        self.overlap_prefix = overlap_prefix
+        self.body = body
+        self.has_table = has_table
+        self.body_len = sum(map(len, body)) + 2 * (len(body) - 1) if body else 0
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The chunk text of this pre-chunk: prefix and element texts, joined by blank lines."""
+        if self._text is None:
+            segments = [self.overlap_prefix, *self.body] if self.overlap_prefix else self.body
+            self._text = SEPARATOR.join(segments)
+        return self._text
+
+    @property
+    def text_len(self) -> int:
+        """`len(self.text)`, computed without joining."""
+        prefix_len = len(self.overlap_prefix)
+        if not prefix_len:
+            return self.body_len
+        return prefix_len + (2 + self.body_len if self.body else 0)
+
+    def combined_len(self, other: PreChunk) -> int:
+        """`len(self.combine(other).text)`, computed without joining."""
+        own, theirs = self.text_len, other.body_len
+        return own + theirs + (2 if own and other.body else 0)
+
+    def combine(self, other: PreChunk) -> PreChunk:
+        """Return a pre-chunk of this one's elements then `other`'s, with this one's prefix.
+
+        `other`'s prefix is dropped: it repeats the end of this pre-chunk.
+        """
+        return PreChunk(
+            [*self.elements, *other.elements],
+            self.overlap_prefix,
+            self.body + other.body,
+            self.has_table or other.has_table,
+        )
+
+    def overlap_tail(self, overlap: int) -> str:
+        """Return the last `overlap` characters of the text, stripped ("" when `overlap` is 0)."""
+        return self.text[-overlap:].strip() if overlap else ""
+
+
+class PreChunkBuilder:
+    """Accumulates elements into a pre-chunk; `flush()` generates zero or one `PreChunk`."""
+
+    __slots__ = (
+        "_body",
+        "_elements",
+        "_has_table",
+        "_opts",
+        "_overlap_prefix",
+        "_raw_len",
+        "_raw_segments",
+    )
+
+    def __init__(self, opts: ChunkingOptions) -> None:
+        self._opts = opts
+        self._elements: list[Element] = []
+        self._overlap_prefix = ""
+        self._raw_segments: list[str] = []
+        self._raw_len = 0
+        self._body: list[str] = []
+        self._has_table = False
+
+    def add(self, element: Element) -> None:
+        """Add `element`; the caller has checked that it fits."""
+        is_table = isinstance(element, Table)
+        if is_table and self._opts.isolate_tables and not self._elements:
+            # -- a table-only pre-chunk receives no overlap from the one before --
+            self._overlap_prefix = ""
+            self._raw_segments = []
+            self._raw_len = 0
+        self._elements.append(element)
+        self._has_table = self._has_table or is_table
+        text = element.text
+        if text:
+            self._raw_segments.append(text)
+            self._raw_len += len(text)
+            normalized = text if isinstance(element, CodeSnippet) else normalize_whitespace(text)
+            if normalized:
+                self._body.append(normalized)
+
+    def will_fit(self, element: Element) -> bool:
+        """True when `element` can join this pre-chunk without breaking a limit."""
+        opts = self._opts
+        if opts.isolate_tables:
+            if isinstance(element, Table):
+                return not self._elements
+            if self._has_table:
+                return False
+        if not self._elements:
+            return True
+        count = opts.count_tokens
+        segments = self._raw_segments
+        if count is None:
+            n = len(segments)
+            if self._raw_len + 2 * (n - 1 if n else 0) > opts.soft_max:
+                return False
+            return opts.hard_max - self._raw_len - 2 * n >= len(element.text)
+        if segments and count(SEPARATOR.join(segments)) > opts.soft_max:
+            return False
+        text = element.text
+        candidate = SEPARATOR.join([*segments, text] if text else segments)
+        return count(candidate) <= opts.hard_max
+
+    def flush(self) -> Iterator[PreChunk]:
+        """Generate the accumulated pre-chunk, if any, after resetting for the next one."""
+        elements = self._elements
+        if not elements:
+            return
+        pre_chunk = PreChunk(elements, self._overlap_prefix, self._body, self._has_table)
+        overlap = self._opts.inter_chunk_overlap
+        tail = pre_chunk.overlap_tail(overlap) if overlap else ""
+        if tail and self._opts.isolate_tables and len(elements) == 1 and self._has_table:
+            tail = ""  # -- a table passes no overlap to the text after it --
+        self._elements = []
+        self._overlap_prefix = tail
+        self._raw_segments = [tail] if tail else []
+        self._raw_len = len(tail)
+        self._body = []
+        self._has_table = False
+        yield pre_chunk
+
+
+def iter_pre_chunks(
+    elements: Iterable[Element],
+    opts: ChunkingOptions,
+    boundaries: Sequence[BoundaryPredicate] = (),
+) -> Iterator[PreChunk]:
+    """Generate the pre-chunks of `elements`, in order, breaking at every boundary."""
+    builder = PreChunkBuilder(opts)
+    for element in elements:
+        # -- every predicate sees every element: some keep state (the current page) --
+        at_boundary = [is_boundary(element) for is_boundary in boundaries]
+        if any(at_boundary) or not builder.will_fit(element):
+            yield from builder.flush()
+        builder.add(element)
+    yield from builder.flush()

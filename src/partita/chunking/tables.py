@@ -1,0 +1,100 @@
+"""Chunking a table that stands alone in its pre-chunk: one Table, or TableChunks.
+
+A table whose text and compacted HTML both fit the window becomes one `Table` whose
+`text_as_html` is the compacted HTML (attributes other than colspan/rowspan dropped, `th` made
+`td`, no thead/tbody). A larger table is split into `TableChunk`s: by rows, keeping rowspan
+groups together, with the HTML of each chunk matching its text and leading header rows repeated
+on later chunks (`partita.chunking.table_split`); or by text alone when it has no HTML or the
+window is tiny (under 50 characters or 15 tokens). The chunks of one table share a `table_id`
+and are numbered by `chunk_index`. A table with no text forms no chunk.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator
+
+from partita.chunking.html_table import HtmlTable, leading_header_row_count
+from partita.chunking.ids import ChunkIds
+from partita.chunking.metadata import table_chunk_metadata
+from partita.chunking.options import ChunkingOptions
+from partita.chunking.table_split import HtmlTableSplitter
+from partita.elements import Element, ElementMetadata, Table, TableChunk
+
+__all__ = ["iter_table_chunks"]
+
+_logger = logging.getLogger("partita")
+
+
+def iter_table_chunks(
+    table: Element, overlap_prefix: str, opts: ChunkingOptions, ids: ChunkIds
+) -> Iterator[Element]:
+    """Generate the chunks of `table` (with `overlap_prefix` before its text, if any)."""
+    if not table.text or not table.text.split():
+        return
+    stripped = table.text.strip()
+    text = f"{overlap_prefix}\n{stripped}" if overlap_prefix else stripped
+    html_table = _parse_html(table.metadata.text_as_html)
+    html = html_table.html if html_table is not None else ""
+    base = table_chunk_metadata(table, include_orig=opts.include_orig)
+    measure, maxlen = opts.measure, opts.hard_max
+
+    if measure(text) <= maxlen and (not html or measure(html) <= maxlen):
+        metadata = base.replace(text_as_html=html or None)
+        yield Table(text, element_id=ids.next_id(text, table.element_id), metadata=metadata)
+        return
+
+    min_html_window = 15 if opts.count_tokens is not None else 50
+    if html_table is None or maxlen < min_html_window:
+        pieces = _iter_text_pieces(text, opts)
+        yield from _iter_numbered(table, pieces, base, 0, ids)
+        return
+
+    header_rows = leading_header_row_count(html_table) if opts.repeat_headers else 0
+    splitter = HtmlTableSplitter(
+        html_table, maxlen=maxlen, count_tokens=opts.count_tokens, header_row_count=header_rows
+    )
+    yield from _iter_numbered(
+        table, splitter.iter_subtables(), base, splitter.carried_over_header_row_count, ids
+    )
+
+
+def _parse_html(text_as_html: str | None) -> HtmlTable | None:
+    if text_as_html is None or not text_as_html.strip():
+        return None
+    try:
+        return HtmlTable.from_html_text(text_as_html.strip())
+    except ValueError:
+        _logger.warning(
+            "Could not parse text_as_html of a table; splitting it by text. text_as_html: %s",
+            text_as_html[:100] + "..." if len(text_as_html) > 100 else text_as_html,
+        )
+        return None
+
+
+def _iter_text_pieces(text: str, opts: ChunkingOptions) -> Iterator[tuple[str, str | None]]:
+    split = opts.split
+    remainder = text
+    while remainder:
+        piece, remainder = split(remainder)
+        yield piece, None
+
+
+def _iter_numbered(
+    table: Element,
+    pieces: Iterable[tuple[str, str | None]],
+    base: ElementMetadata,
+    carried_header_rows: int,
+    ids: ChunkIds,
+) -> Iterator[TableChunk]:
+    table_id = ids.next_table_id(table.element_id)
+    carried = max(0, carried_header_rows)
+    for index, (text, html) in enumerate(pieces):
+        metadata = base.replace(
+            text_as_html=html,
+            is_continuation=True if index else None,
+            num_carried_over_header_rows=carried if index else 0,
+            table_id=table_id,
+            chunk_index=index,
+        )
+        yield TableChunk(text, element_id=ids.next_id(text, table.element_id), metadata=metadata)
