@@ -1,0 +1,241 @@
+"""Repeating a table's leading header rows at the top of every continuation chunk.
+
+The first chunk is left as it is. Each later chunk's text is the header text (the header rows'
+cell texts, space-joined) followed by a space and the chunk text; its HTML is
+`<table><thead>…</thead>…</table>` where the header rows are their *source* HTML with direct
+`<td>` cells turned into `<th>` and every `rowspan` clipped to the header block. A continuation
+chunk's body budget shrinks to `max(1, hard_max - measure(header text) - 1)`. Repetition is off
+for the whole table when it would be pathologically expensive: a header row over half the
+window, header text over three quarters of it, header HTML over four windows, or a reduced
+budget that would starve an oversized body cell into one-unit pieces. Follows the header logic
+of unstructured's `_HtmlTableSplitter` (Apache-2.0), byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+
+from lxml import etree
+
+from partita.chunking.html_table import HtmlCell, HtmlRow, format_td, parse_row_fragment
+from partita.chunking.table_cells import Measure, TextAndHtml
+from partita.chunking.table_rows import RowAccumulator, RowGroup
+
+__all__ = ["HeaderRepetition"]
+
+
+class HeaderRepetition:
+    """Whether and how the first `header_row_count` rows of a table repeat on continuations.
+
+    `rows` are all the table's rows and `groups` their rowspan-bound groups; `hard_max` is the
+    chunking window and `count_tokens`, when given, measures in tokens.
+    """
+
+    def __init__(
+        self,
+        rows: Sequence[HtmlRow],
+        groups: Sequence[RowGroup],
+        header_row_count: int,
+        hard_max: int,
+        count_tokens: Measure | None = None,
+    ) -> None:
+        self._rows = rows
+        self._groups = groups
+        self._header_row_count = max(0, header_row_count)
+        self._hard_max = hard_max
+        self._count_tokens = count_tokens
+        self._measure: Measure = count_tokens or len
+
+    @cached_property
+    def carried_over_row_count(self) -> int:
+        """The number of header rows prepended to each continuation chunk, 0 when disabled."""
+        return len(self._header_rows) if self.is_enabled else 0
+
+    @cached_property
+    def is_enabled(self) -> bool:
+        """`True` when there are header rows and repeating them is not pathologically costly."""
+        if not self._header_rows:
+            return False
+        hard_max = self._hard_max
+        return (
+            self._max_header_row_len <= (hard_max + 1) // 2
+            and self._header_text_len <= (3 * hard_max) // 4
+            and self._measure(self._header_rows_html) <= 4 * hard_max
+            and not self._would_starve_oversized_body_cell
+        )
+
+    def maxlen(self, is_first_chunk: bool) -> int:
+        """Return the room for body rows in the next chunk."""
+        if is_first_chunk or not self.is_enabled:
+            return self._hard_max
+        return self._reduced_maxlen
+
+    def prepend(self, text: str, html: str, is_first_chunk: bool) -> TextAndHtml:
+        """Return the chunk `(text, html)` with the header rows prepended when they repeat."""
+        if is_first_chunk or not self.is_enabled:
+            return text, html
+        header_text = self._header_text
+        chunk_text = f"{header_text} {text}" if header_text and text else (header_text or text)
+        html_inner = html.removeprefix("<table>").removesuffix("</table>")
+        return chunk_text, f"<table>{self._header_rows_html}{html_inner}</table>"
+
+    def _maxlen_if_repeated(self, is_first_chunk: bool) -> int:
+        """Return the body room of the next chunk were the headers to repeat."""
+        return self._hard_max if is_first_chunk else self._reduced_maxlen
+
+    @property
+    def _reduced_maxlen(self) -> int:
+        """The body room of a continuation chunk: one unit separates header and body text."""
+        return max(1, self._hard_max - self._header_text_len - 1)
+
+    @cached_property
+    def _header_rows(self) -> tuple[HtmlRow, ...]:
+        return tuple(self._rows[: self._header_row_count])
+
+    @cached_property
+    def _header_text(self) -> str:
+        return " ".join(text for row in self._header_rows for text in row.iter_cell_texts())
+
+    @cached_property
+    def _header_text_len(self) -> int:
+        return self._measure(self._header_text)
+
+    @cached_property
+    def _max_header_row_len(self) -> int:
+        if not self._header_rows:
+            return 0
+        return max(self._measure(" ".join(row.iter_cell_texts())) for row in self._header_rows)
+
+    @cached_property
+    def _header_rows_html(self) -> str:
+        """The `<thead>` of the repeated header rows, the empty string when there are none."""
+        if not self._header_rows:
+            return ""
+        n = len(self._header_rows)
+        rows_html = "".join(
+            _as_header_row_html(row, max_rowspan=n - i) for i, row in enumerate(self._header_rows)
+        )
+        return f"<thead>{rows_html}</thead>"
+
+    @cached_property
+    def _would_starve_oversized_body_cell(self) -> bool:
+        """`True` when the reduced budget leaves no usable split room for an oversized cell."""
+        maxlen = self._reduced_maxlen
+        count = self._header_row_count
+        at_risk_idxs = self._reduced_budget_header_row_idxs
+        if self._header_text_len > maxlen and any(idx < count for idx in at_risk_idxs):
+            return True
+
+        for idx, row in enumerate(self._rows):
+            # -- a header row matters only when packing routes its group into a reduced-budget
+            # -- row or cell split; every body row matters --
+            if idx < count and idx not in at_risk_idxs:
+                continue
+            if idx < count:
+                row_text_len = self._materialized_row_text_lens[idx]
+                if row_text_len <= self._hard_max and row_text_len > maxlen:
+                    # -- the group splitter reserves header room in every fragment, which would
+                    # -- degrade a size-compliant header row for headers it does not carry --
+                    return True
+            for cell in row.iter_cells():
+                if self._measure(cell.text) <= maxlen:
+                    continue
+                if self._count_tokens is not None:
+                    if maxlen <= 11:
+                        return True
+                    split_budget = max(1, maxlen - 10)
+                    if any(self._measure(char) > split_budget for char in set(cell.text)):
+                        return True
+                    continue
+                # -- a quote has the longest escaped spelling of any character; include a
+                # -- separator when the cell has whitespace --
+                probe = "' '" if any(c.isspace() for c in cell.text) else "''"
+                two_char_fragment_len = len(
+                    f"<table><tr>{format_td(probe, cell.colspan, rowspan=1)}</tr></table>"
+                )
+                if maxlen < two_char_fragment_len:
+                    return True
+        return False
+
+    @cached_property
+    def _materialized_row_text_lens(self) -> tuple[int, ...]:
+        """The measured text of each header row including text carried in by live rowspans."""
+        measured: list[int] = []
+        for group in self._groups:
+            if len(measured) >= self._header_row_count:
+                break
+            active: list[tuple[int, str]] = []
+            n = len(group.rows)
+            row_group_ends = {id(row.row_group_key): idx for idx, row in enumerate(group.rows)}
+            for idx, row in enumerate(group.rows):
+                if len(measured) >= self._header_row_count:
+                    break
+                active = [(reach, text) for reach, text in active if reach >= idx]
+                texts = [text for _reach, text in active if text]
+                texts.extend(row.iter_cell_texts())
+                measured.append(self._measure(" ".join(texts)))
+                for cell in row.iter_cells():
+                    reach = (
+                        row_group_ends[id(row.row_group_key)]
+                        if cell.rowspan is None
+                        else min(idx + cell.rowspan - 1, n - 1)
+                    )
+                    if reach > idx:
+                        active.append((reach, cell.text))
+        return tuple(measured)
+
+    @cached_property
+    def _reduced_budget_header_row_idxs(self) -> set[int]:
+        """The header-row indices whose group packing can reach a reduced-budget split."""
+        if self._header_row_count <= 0:
+            return set()
+
+        at_risk_idxs: set[int] = set()
+        start_idx = 0
+        is_first_chunk = True
+        accum = RowAccumulator(self._hard_max, self._measure)
+        for group in self._groups:
+            if start_idx >= self._header_row_count:
+                break
+            if (
+                accum.last_row_group_key is not None
+                and group.rows[0].row_group_key is not accum.last_row_group_key
+                and accum.crosses_a_row_group_unsafely_if_extended
+            ):
+                if any(accum.flush()):
+                    is_first_chunk = False
+                accum = RowAccumulator(self._maxlen_if_repeated(is_first_chunk), self._measure)
+            if not accum.will_fit(group.rows):
+                if any(accum.flush()):
+                    is_first_chunk = False
+                accum = RowAccumulator(self._maxlen_if_repeated(is_first_chunk), self._measure)
+            if accum.will_fit(group.rows):
+                accum.add_rows(group)
+            else:
+                stop_idx = min(start_idx + len(group.rows), self._header_row_count)
+                at_risk_idxs.update(range(start_idx, stop_idx))
+                is_first_chunk = False
+                accum = RowAccumulator(self._reduced_maxlen, self._measure)
+            start_idx += len(group.rows)
+        return at_risk_idxs
+
+
+def _as_header_row_html(row: HtmlRow, max_rowspan: int) -> str:
+    """Return the source HTML of `row` as a header row: direct `<td>`s become `<th>`, and each
+    `rowspan` is clipped to `max_rowspan`, the header rows from `row` on."""
+    tr = parse_row_fragment(row.source_html or row.html)
+    if tr is None and row.source_html:
+        tr = parse_row_fragment(row.html)
+    if tr is None:
+        return row.html_clipped_to_rows(max_rowspan)
+    for cell in tr:
+        rowspan = HtmlCell(cell).rowspan
+        if rowspan is None or rowspan > max_rowspan:
+            if max_rowspan <= 1:
+                cell.attrib.pop("rowspan", None)
+            else:
+                cell.attrib["rowspan"] = str(max_rowspan)
+        if getattr(cell, "tag", None) == "td":
+            cell.tag = "th"
+    return etree.tostring(tr, encoding=str)

@@ -1,0 +1,208 @@
+"""Hypothesis strategies for HTML tables as they arrive in a table element's `text_as_html`.
+
+Tables mix plain `<tr>` rows and `<thead>`/`<tbody>`/`<tfoot>` sections, `<th>` header rows
+(some behind blank `<td>` corner cells), `colspan`/`rowspan` (including `rowspan="0"`, spans
+past the table's end and unparseable values), empty and whitespace-only cells, `<br>`, inline
+tags, a nested table or comment inside a cell, text needing HTML escaping, long cells, long
+unbreakable words and CJK text without spaces, and cosmetic attributes and layout whitespace
+that compactification removes.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from hypothesis import strategies as st
+
+_WORDS = (
+    "a",
+    "bb",
+    "Item",
+    "x1",
+    "3.00",
+    "-",
+    "é",
+    "naïve",
+    "&amp;",
+    "&",
+    "&lt;b&gt;",
+    "&quot;q&quot;",
+    "'s",
+    "R&amp;D",
+    "中文字符",
+    "日本語のテキスト",
+    "데이터",
+    "🙂",
+)
+
+_SEPARATORS = (" ", " ", " ", "  ", "\n", "\n  ", "\t")
+
+_words = st.lists(
+    st.tuples(st.sampled_from(_WORDS), st.sampled_from(_SEPARATORS)), min_size=1, max_size=6
+).map(lambda pairs: "".join(word + sep for word, sep in pairs).strip())
+
+_long_text = st.builds(
+    lambda n, word: " ".join([word] * n),
+    st.integers(5, 40),
+    st.sampled_from(("lorem", "ipsum dolor", "a&amp;b", "x", "data-point")),
+)
+
+_unbreakable = st.builds(
+    lambda n, ch: ch * n,
+    st.integers(20, 150),
+    st.sampled_from(("x", "中", "&amp;", "ab", "é")),
+)
+
+_inline = st.builds(
+    lambda tags, inner, tail: f"<{tags[0]}>{inner}</{tags[1]}>{tail}",
+    st.sampled_from(
+        (("b", "b"), ("i", "i"), ("span", "span"), ('span class="c"', "span"), ('a href="#"', "a"))
+    ),
+    _words,
+    st.sampled_from(("", " ", " tail", "tail ", "\n")),
+)
+
+_br = st.sampled_from(("<br>", "<br/>", " <br> ", "<br>\n"))
+
+_markup = st.sampled_from(
+    ("<table><tbody><tr><td>nested</td><td>in</td></tr></tbody></table>", "<!-- a  comment -->")
+)
+
+_piece = st.one_of(_words, _words, _inline, _br, _long_text, _unbreakable, _markup)
+
+cell_contents = st.one_of(
+    st.just(""),
+    st.sampled_from((" ", "\n  ", "&nbsp;")),
+    _words,
+    _words,
+    st.lists(_piece, min_size=1, max_size=4).map(" ".join),
+    st.lists(_piece, min_size=1, max_size=3).map("".join),
+    _long_text,
+    _unbreakable,
+)
+"""The inner HTML of a cell."""
+
+_span_values = st.one_of(
+    st.integers(1, 4).map(str),
+    st.sampled_from(("0", "2", "3", "9", "x", "-1", " 2 ")),
+)
+
+_header_contents = st.one_of(
+    st.just(""),
+    st.lists(st.sampled_from(_WORDS), min_size=1, max_size=3).map(" ".join),
+    st.lists(st.sampled_from(_WORDS), min_size=1, max_size=3).map(" ".join),
+    cell_contents,
+)
+"""The inner HTML of a header cell: mostly short, so that header repetition is not disabled."""
+
+
+@functools.cache
+def _chance(percent: int) -> st.SearchStrategy[bool]:
+    return st.integers(0, 99).map(lambda n: n < percent)
+
+
+@st.composite
+def _cell(draw: st.DrawFn, tag: str | None, span_rate: int, header: bool) -> str:
+    tag = tag or draw(st.sampled_from(("td", "td", "td", "th")))
+    attrs = ""
+    if draw(_chance(span_rate)):
+        attrs += f' colspan="{draw(_span_values)}"'
+    if draw(_chance(span_rate * 2)):
+        attrs += f' rowspan="{draw(_span_values)}"'
+    if draw(_chance(10)):
+        attrs += ' class="num" style="text-align: right;"'
+    return f"<{tag}{attrs}>{draw(_header_contents if header else cell_contents)}</{tag}>"
+
+
+@functools.cache
+def _cells(
+    tag: str | None, span_rate: int, header: bool, min_size: int
+) -> st.SearchStrategy[list[str]]:
+    """Return a strategy for a list of cells, built once: building strategies is costly."""
+    return st.lists(_cell(tag, span_rate, header), min_size=min_size, max_size=4)
+
+
+_corner = st.lists(st.sampled_from(("<td></td>", "<td> </td>")), min_size=1, max_size=2)
+
+
+@st.composite
+def _row(draw: st.DrawFn, span_rate: int, header: bool) -> str:
+    if header:
+        kind = draw(st.sampled_from(("plain", "th", "th", "corner")))
+    else:
+        kind = draw(st.sampled_from(("plain", "plain", "plain", "th", "corner", "empty")))
+    short = header or kind in ("th", "corner")
+    if kind == "empty":
+        cells: list[str] = []
+    elif kind == "th":
+        cells = draw(_cells("th", span_rate, short, 1))
+    elif kind == "corner":
+        cells = draw(_corner) + draw(_cells("th", span_rate, short, 0))
+    else:
+        cells = draw(_cells(None, span_rate, short, 1))
+    sep = draw(st.sampled_from(("", "", "\n  ")))
+    return f"<tr>{sep}{sep.join(cells)}{sep}</tr>"
+
+
+@functools.cache
+def _rows(span_rate: int, header: bool, max_size: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(_row(span_rate, header), min_size=1, max_size=max_size)
+
+
+@st.composite
+def html_tables(draw: st.DrawFn, *, max_rows: int = 8, span_rate: int = 15) -> str:
+    """Generate the HTML of one `<table>`; `span_rate` percent of cells get a colspan (twice as
+    many a rowspan)."""
+    rows = _rows(span_rate, False, max_rows)
+    header_rows = _rows(span_rate, True, 3)
+    parts: list[str] = []
+    if draw(_chance(10)):
+        parts.append(f"<caption>{draw(_words)}</caption>")
+    layout = draw(st.sampled_from(("plain", "plain", "sections", "sections", "mixed")))
+    if layout == "plain":
+        if draw(st.booleans()):
+            parts.extend(draw(header_rows))
+        parts.extend(draw(rows))
+    else:
+        if draw(st.booleans()):
+            parts.append(f"<thead>{''.join(draw(header_rows))}</thead>")
+        if layout == "mixed":
+            parts.extend(draw(rows))
+        for _ in range(draw(st.integers(1, 2))):
+            parts.append(f"<tbody>{''.join(draw(rows))}</tbody>")
+        if draw(_chance(30)):
+            parts.append(f"<tfoot>{''.join(draw(rows))}</tfoot>")
+    sep = draw(st.sampled_from(("", "\n")))
+    attrs = draw(st.sampled_from(("", ' border="1" class="dataframe"')))
+    return f"<table{attrs}>{sep}{sep.join(parts)}{sep}</table>"
+
+
+@st.composite
+def spanning_tables(draw: st.DrawFn) -> str:
+    """Generate a table dominated by `rowspan`s, so row groups outgrow the window."""
+    n_rows = draw(st.integers(2, 10))
+    n_cols = draw(st.integers(1, 4))
+    rows: list[str] = []
+    for _ in range(n_rows):
+        cells: list[str] = []
+        for _ in range(draw(st.integers(0, n_cols))):
+            rowspan = draw(st.sampled_from(("1", "1", "2", "3", "5", "12", "0")))
+            colspan = draw(st.sampled_from(("1", "1", "1", "2", "3")))
+            text = draw(st.one_of(st.just(""), _words, _long_text, _unbreakable))
+            cells.append(f'<td rowspan="{rowspan}" colspan="{colspan}">{text}</td>')
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    # -- header rows, whose rowspans may bind body rows into their group --
+    header = draw(st.one_of(st.just([]), _rows(30, True, 2)))
+    if draw(st.booleans()):
+        cut = draw(st.integers(0, n_rows))
+        head = f"<thead>{''.join(header)}</thead>" if header else ""
+        body = f"<tbody>{''.join(rows[:cut])}</tbody><tbody>{''.join(rows[cut:])}</tbody>"
+        return f"<table>{head}{body}</table>"
+    return f"<table>{''.join(header + rows)}</table>"
+
+
+char_windows = st.one_of(st.integers(50, 160), st.integers(50, 300))
+"""Character windows the reference splits by HTML (it splits text alone below 50)."""
+
+token_windows = st.one_of(st.integers(15, 60), st.integers(15, 200))
+"""Token windows the reference splits by HTML (it splits text alone below 15)."""

@@ -1,0 +1,254 @@
+"""`partita.chunking.html_table`: the compact table model, checked against unstructured's."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from unstructured.common.html_table import HtmlRow as RefHtmlRow
+from unstructured.common.html_table import HtmlTable as RefHtmlTable
+
+from partita.chunking.html_table import (
+    HtmlRow,
+    HtmlTable,
+    format_td,
+    leading_header_row_count,
+    parse_row_fragment,
+)
+from tests.chunking.table_strategies import html_tables, spanning_tables
+
+
+def _rows(html: str) -> list[HtmlRow]:
+    return list(HtmlTable.from_html_text(html).iter_rows())
+
+
+# -- compactification -----------------------------------------------------------------------------
+
+
+def test_from_html_text_compactifies_sections_attributes_header_cells_and_whitespace() -> None:
+    table = HtmlTable.from_html_text(
+        '<table border="1" class="dataframe">\n'
+        '  <thead>\n    <tr style="x"><th class="h">Name</th><th colspan="2">Qty   and\n'
+        "  Price</th></tr>\n  </thead>\n"
+        '  <tbody>\n    <tr><td rowspan="2" align="right"> a </td><td>1</td><td>2</td></tr>\n'
+        "  </tbody>\n</table>"
+    )
+
+    assert table.html == (
+        '<table><tr><td>Name</td><td colspan="2">Qty and Price</td></tr>'
+        '<tr><td rowspan="2">a</td><td>1</td><td>2</td></tr></table>'
+    )
+    assert table.text == "Name Qty and Price a 1 2"
+
+
+def test_from_html_text_keeps_inline_tails_with_single_edge_spaces() -> None:
+    table = HtmlTable.from_html_text(
+        "<table><tr><td><b>foo</b>   bar  <i>baz</i></td></tr></table>"
+    )
+
+    assert table.html == "<table><tr><td><b>foo</b> bar <i>baz</i></td></tr></table>"
+    assert [list(row.iter_cell_texts()) for row in table.iter_rows()] == [["foo bar baz"]]
+
+
+def test_from_html_text_uses_the_first_table_of_the_fragment() -> None:
+    table = HtmlTable.from_html_text(
+        "<div><p>x</p><table><tr><td>a</td></tr></table><table><tr><td>b</td></tr></table></div>"
+    )
+
+    assert table.html == "<table><tr><td>a</td></tr></table>"
+
+
+@pytest.mark.parametrize(
+    "html",
+    ["<p>no table here</p>", "<table></table><p>two elements</p>", "leading text", ""],
+)
+def test_from_html_text_raises_value_error_without_a_single_fragment_holding_a_table(
+    html: str,
+) -> None:
+    with pytest.raises(ValueError):
+        HtmlTable.from_html_text(html)
+
+
+# -- cells ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cell", "text"),
+    [
+        ("<td>a<br>b</td>", "a b"),
+        ("<td>a<br/>b</td>", "a b"),
+        ("<td>a <br> b<br></td>", "a b"),
+        ("<td> x  &amp; \n y </td>", "x & y"),
+        ("<td><b>bold</b>tail</td>", "boldtail"),
+        ("<td>  </td>", ""),
+        ("<td/>", ""),
+    ],
+)
+def test_cell_text_is_normalized_with_br_as_a_word_boundary(cell: str, text: str) -> None:
+    (row,) = _rows(f"<table><tr>{cell}</tr></table>")
+
+    assert [c.text for c in row.iter_cells()] == [text]
+    assert list(row.iter_cell_texts()) == ([text] if text else [])
+
+
+@pytest.mark.parametrize(
+    ("attrs", "rowspan", "colspan"),
+    [
+        ("", 1, 1),
+        (' rowspan="3" colspan="2"', 3, 2),
+        (' rowspan="0" colspan="0"', None, 1),
+        (' rowspan="x" colspan="-2"', 1, 1),
+        (' rowspan=" 2 "', 2, 1),
+    ],
+)
+def test_cell_spans_parse_like_html(attrs: str, rowspan: int | None, colspan: int) -> None:
+    (row,) = _rows(f"<table><tr><td{attrs}>a</td></tr></table>")
+    (cell,) = row.iter_cells()
+
+    assert (cell.rowspan, cell.colspan) == (rowspan, colspan)
+
+
+def test_an_empty_cell_serializes_as_a_void_td_with_its_spans() -> None:
+    (row,) = _rows('<table><tr><td colspan="2" rowspan="0"> </td><td>a</td></tr></table>')
+
+    assert [cell.html for cell in row.iter_cells()] == ['<td colspan="2"/>', "<td>a</td>"]
+
+
+@pytest.mark.parametrize(
+    ("args", "html"),
+    [
+        (("a < b & c",), "<td>a &lt; b &amp; c</td>"),
+        (("two\nlines",), "<td>two<br/>lines</td>"),
+        (("  spaced   out ",), "<td>spaced out</td>"),
+        (("",), "<td/>"),
+        (("x", 2, 3), '<td colspan="2" rowspan="3">x</td>'),
+        (("", 3), '<td colspan="3"/>'),
+        (('"q"', 1, 1), "<td>&quot;q&quot;</td>"),
+    ],
+)
+def test_format_td_escapes_normalizes_and_omits_default_spans(
+    args: tuple[str] | tuple[str, int] | tuple[str, int, int], html: str
+) -> None:
+    assert format_td(*args) == html
+
+
+# -- rows -----------------------------------------------------------------------------------------
+
+
+def test_max_rowspan_is_none_for_a_rowspan_zero_cell() -> None:
+    rows = _rows(
+        '<table><tr><td rowspan="3">a</td><td>b</td></tr>'
+        '<tr><td rowspan="0">c</td></tr><tr><td>d</td></tr></table>'
+    )
+
+    assert [row.max_rowspan for row in rows] == [3, None, 1]
+
+
+def test_html_clipped_to_rows_rewrites_only_over_reaching_rowspans() -> None:
+    (row,) = _rows(
+        '<table><tr><td rowspan="5">a</td><td rowspan="2">b</td><td rowspan="0">c</td></tr></table>'
+    )
+
+    assert row.html_clipped_to_rows(2) == (
+        '<tr><td rowspan="2">a</td><td rowspan="2">b</td><td rowspan="2">c</td></tr>'
+    )
+    assert row.html_clipped_to_rows(1) == "<tr><td>a</td><td>b</td><td>c</td></tr>"
+    assert row.row_clipped_to_rows(3).max_rowspan == 3
+
+
+def test_row_group_keys_identify_each_section() -> None:
+    rows = _rows(
+        "<table><thead><tr><th>h</th></tr></thead><tbody><tr><td>a</td></tr><tr><td>b</td></tr>"
+        "</tbody><tbody><tr><td>c</td></tr></tbody></table>"
+    )
+
+    keys = [row.row_group_key for row in rows]
+    assert keys[1] is keys[2]
+    assert len({id(key) for key in keys}) == 3
+
+
+def test_parse_row_fragment_returns_the_tr_or_none() -> None:
+    tr = parse_row_fragment("<tr><td>a</td></tr>")
+
+    assert tr is not None
+    assert tr.tag == "tr"
+    assert parse_row_fragment("<td>a</td><td>b</td>") is None
+
+
+# -- headers --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("html", "is_header", "count"),
+    [
+        ("<thead><tr><td>a</td></tr></thead><tr><td>b</td></tr>", [True, False], 1),
+        ("<tr><th>a</th><th>b</th></tr><tr><th>c</th></tr><tr><td>d</td></tr>", [1, 1, 0], 2),
+        ("<tr><td></td><th>a</th></tr><tr><td>b</td></tr>", [True, False], 1),
+        ("<tr><td>x</td><th>a</th></tr>", [False], 0),
+        ("<tr><th>a</th><td></td></tr>", [True], 1),
+        ("<tr><th>a</th><td>b</td></tr>", [False], 0),
+        ("<tr><td>a</td></tr><tr><th>b</th></tr>", [False, True], 0),
+        ("<tr></tr>", [False], 0),
+    ],
+)
+def test_header_rows_are_thead_rows_or_th_rows_after_a_blank_corner(
+    html: str, is_header: list[bool], count: int
+) -> None:
+    table = HtmlTable.from_html_text(f"<table>{html}</table>")
+
+    assert [row.is_header for row in table.iter_rows()] == [bool(h) for h in is_header]
+    assert leading_header_row_count(table) == count
+
+
+# -- differential: the reference's table model --------------------------------------------------
+
+
+def _ref_leading_header_row_count(table: RefHtmlTable) -> int:
+    count = 0
+    for row in table.iter_rows():
+        if not row.is_header:
+            break
+        count += 1
+    return count
+
+
+def _row_group_pattern(keys: list[object]) -> list[int]:
+    """Return the keys renumbered by first appearance, compared by identity."""
+    seen: list[object] = []
+    pattern = []
+    for key in keys:
+        idx = next((i for i, k in enumerate(seen) if k is key), None)
+        if idx is None:
+            seen.append(key)
+            idx = len(seen) - 1
+        pattern.append(idx)
+    return pattern
+
+
+def _row_facts(row: HtmlRow | RefHtmlRow, clip: int) -> tuple[object, ...]:
+    cells = [(c.html, c.text, c.rowspan, c.colspan) for c in row.iter_cells()]
+    return (
+        row.html,
+        row.source_html,
+        list(row.iter_cell_texts()),
+        row.is_header,
+        row.max_rowspan,
+        row.html_clipped_to_rows(clip),
+        cells,
+    )
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(html_tables(), spanning_tables()), st.integers(1, 4))
+def test_table_model_matches_the_reference(html: str, clip: int) -> None:
+    ref = RefHtmlTable.from_html_text(html)
+    ours = HtmlTable.from_html_text(html)
+
+    assert ours.html == ref.html
+    assert ours.text == ref.text
+    assert leading_header_row_count(ours) == _ref_leading_header_row_count(ref)
+    ref_rows, our_rows = list(ref.iter_rows()), list(ours.iter_rows())
+    assert [_row_facts(r, clip) for r in our_rows] == [_row_facts(r, clip) for r in ref_rows]
+    assert _row_group_pattern([r.row_group_key for r in our_rows]) == _row_group_pattern(
+        [r.row_group_key for r in ref_rows]
+    )
