@@ -1,0 +1,95 @@
+"""Running the reference library (`unstructured`) and partita on the same input, comparably."""
+
+from __future__ import annotations
+
+import json
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from unstructured.chunking.basic import chunk_elements as reference_chunk_elements
+from unstructured.chunking.title import chunk_by_title as reference_chunk_by_title
+from unstructured.staging import base as reference_staging
+
+import partita
+from partita.chunking import chunk_by_title, chunk_elements
+from partita.elements import Element
+from partita.serialization import element_to_dict
+
+__all__ = ["ReferenceHang", "comparable", "run_both", "table_id_groups"]
+
+# -- the fields that differ on purpose: partita's ids are deterministic, the reference's random,
+# -- and partita adds `section_path` --
+_OWN_ID_FIELDS = ("table_id", "section_path")
+
+
+class ReferenceHang(Exception):
+    """The reference did not finish in time (its token-mode overlap can loop forever)."""
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    def on_alarm(signum: int, frame: object) -> None:
+        raise ReferenceHang
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_both(
+    items: list[dict[str, Any]], options: dict[str, Any], *, by_title: bool, limit: float = 1.5
+) -> tuple[Any, Any, list[Element]]:
+    """Chunk `items` with both libraries; return (reference result, partita result, input).
+
+    A result is the list of chunks or the `ValueError` raised. Raises `ReferenceHang` when the
+    reference exceeds `limit` seconds.
+    """
+    reference_input = reference_staging.elements_from_dicts(json.loads(json.dumps(items)))
+    ours_input = partita.elements_from_dicts(items)
+    reference_fn: Callable[..., Any] = (
+        reference_chunk_by_title if by_title else reference_chunk_elements
+    )
+    ours_fn: Callable[..., Any] = chunk_by_title if by_title else chunk_elements
+    reference: Any
+    ours: Any
+    try:
+        with _time_limit(limit):
+            reference = reference_fn(reference_input, **options)
+    except ValueError as exc:
+        reference = exc
+    try:
+        ours = ours_fn(ours_input, **options)
+    except ValueError as exc:
+        ours = exc
+    return reference, ours, ours_input
+
+
+def comparable(chunks: list[Any], *, reference: bool) -> list[dict[str, Any]]:
+    """Return the chunks as dicts without the deliberately different fields.
+
+    `orig_elements` stays in its encoded (zlib, base64) form: it must be byte-identical.
+    """
+    out = []
+    for chunk in chunks:
+        item = chunk.to_dict() if reference else element_to_dict(chunk)
+        item.pop("element_id")
+        for name in _OWN_ID_FIELDS:
+            item["metadata"].pop(name, None)
+        out.append(json.loads(json.dumps(item)))
+    return out
+
+
+def table_id_groups(chunks: list[Any]) -> list[int | None]:
+    """Return, per chunk, the index of the first chunk sharing its `table_id` (None if none)."""
+    first: dict[str, int] = {}
+    groups: list[int | None] = []
+    for index, chunk in enumerate(chunks):
+        table_id = chunk.metadata.table_id
+        groups.append(None if table_id is None else first.setdefault(table_id, index))
+    return groups

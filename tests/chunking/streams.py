@@ -1,0 +1,162 @@
+"""Hypothesis strategies for chunking: element streams (as dicts) and option sets."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from hypothesis import strategies as st
+
+WORDS = (
+    "alpha",
+    "beta",
+    "gamma",
+    "the",
+    "of",
+    "a",
+    "quick",
+    "brown",
+    "fox",
+    "end.",
+    "x" * 70,
+    "中文没有空格的句子",
+    "日本語",
+    "👍🏽",
+)
+
+words = st.sampled_from(WORDS)
+gaps = st.sampled_from([" ", " ", " ", "", "\n", "  ", "\t"])
+
+
+@st.composite
+def texts(draw: st.DrawFn, max_words: int = 60) -> str:
+    """Generate element text: words with irregular whitespace, sometimes empty or blank."""
+    kind = draw(st.sampled_from(["words", "words", "words", "empty", "blank", "long-word"]))
+    if kind == "empty":
+        return ""
+    if kind == "blank":
+        return draw(st.sampled_from([" ", "\n", " \t \n "]))
+    if kind == "long-word":
+        return draw(st.sampled_from(["y" * 700, "中" * 400]))
+    n = draw(st.integers(1, max_words))
+    return "".join(draw(words) + draw(gaps) for _ in range(n))
+
+
+@st.composite
+def table_html(draw: st.DrawFn) -> tuple[str, str]:
+    """Generate `(text, text_as_html)` for a table with headers, spans, empty and huge cells."""
+    n_cols = draw(st.integers(1, 4))
+    n_rows = draw(st.integers(1, 10))
+    header = draw(st.booleans())
+    rows: list[str] = []
+    cell_texts: list[str] = []
+    for i in range(n_rows):
+        cells: list[str] = []
+        for _ in range(n_cols):
+            tag = "th" if header and i == 0 else "td"
+            attrs = ""
+            if draw(st.integers(0, 9)) == 0:
+                attrs += ' colspan="2"'
+            if draw(st.integers(0, 9)) == 0:
+                attrs += f' rowspan="{draw(st.sampled_from([0, 2, 3]))}"'
+            size = draw(st.sampled_from([0, 8, 8, 30, 300]))
+            cell = draw(texts(max_words=20))[:size]
+            cell_texts.append(cell)
+            cells.append(f"<{tag}{attrs}>{html.escape(cell)}</{tag}>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    if header and draw(st.booleans()):
+        markup = f"<table><thead>{rows[0]}</thead><tbody>{''.join(rows[1:])}</tbody></table>"
+    else:
+        markup = f"<table>{''.join(rows)}</table>"
+    return " ".join(" ".join(cell_texts).split()), markup
+
+
+ELEMENT_TYPES = (
+    "Title",
+    "Title",
+    "NarrativeText",
+    "NarrativeText",
+    "ListItem",
+    "CodeSnippet",
+    "PageBreak",
+    "Image",
+    "UncategorizedText",
+    "Header",
+    "Table",
+    "TableChunk",
+)
+
+
+@st.composite
+def element_streams(draw: st.DrawFn, max_size: int = 25) -> list[dict[str, Any]]:
+    """Generate a list of element dicts with pages, languages, emphasis, links and tables."""
+    n = draw(st.integers(0, max_size))
+    page = 1
+    items: list[dict[str, Any]] = []
+    for i in range(n):
+        type_name = draw(st.sampled_from(ELEMENT_TYPES))
+        page = max(1, page + draw(st.sampled_from([0, 0, 0, 0, 1, -1])))
+        metadata: dict[str, Any] = {"filename": "doc.docx"}
+        if draw(st.integers(0, 9)):
+            metadata["page_number"] = page
+        if draw(st.integers(0, 4)) == 0:
+            metadata["languages"] = draw(
+                st.lists(st.sampled_from(["eng", "fra", "zho"]), min_size=1, max_size=3)
+            )
+        if draw(st.integers(0, 7)) == 0:
+            metadata["emphasized_text_contents"] = ["x"]
+            metadata["emphasized_text_tags"] = ["b"]
+        if draw(st.integers(0, 7)) == 0:
+            metadata["link_texts"] = ["here"]
+            metadata["link_urls"] = ["https://example.com"]
+            metadata["links"] = [{"text": "here", "url": "https://example.com", "start_index": 0}]
+        if draw(st.integers(0, 7)) == 0:
+            metadata["parent_id"] = "p"
+            metadata["category_depth"] = 1
+        if type_name in ("Table", "TableChunk"):
+            text, markup = draw(table_html())
+            if draw(st.integers(0, 5)):
+                metadata["text_as_html"] = markup
+        elif type_name == "PageBreak":
+            text = ""
+        else:
+            text = draw(texts())
+        items.append({"type": type_name, "element_id": f"e{i}", "text": text, "metadata": metadata})
+    return items
+
+
+@st.composite
+def chunking_options(draw: st.DrawFn, *, by_title: bool, tokens: bool) -> dict[str, Any]:
+    """Generate a valid option set for one strategy, in character or token mode."""
+    opts: dict[str, Any] = {}
+    if tokens:
+        hard_max = draw(st.sampled_from([5, 10, 20, 50, 120]))
+        opts["max_tokens"] = hard_max
+        opts["tokenizer"] = "cl100k_base"
+        if draw(st.booleans()):
+            opts["new_after_n_tokens"] = draw(st.integers(0, hard_max + 5))
+    else:
+        hard_max = draw(st.sampled_from([10, 20, 40, 60, 100, 200, 500]))
+        if hard_max != 500 or draw(st.booleans()):
+            opts["max_characters"] = hard_max
+        if draw(st.booleans()):
+            opts["new_after_n_chars"] = draw(st.integers(0, hard_max + 10))
+    if draw(st.booleans()):
+        opts["overlap"] = draw(st.integers(0, hard_max - 1))
+        if draw(st.booleans()):
+            opts["overlap_all"] = True
+    if draw(st.integers(0, 4)) == 0:
+        opts["include_orig_elements"] = False
+    table_mode = draw(st.sampled_from(["default", "default", "no-isolate", "skip"]))
+    if table_mode == "no-isolate":
+        opts["isolate_table"] = False
+    elif table_mode == "skip":
+        opts["skip_table_chunking"] = True
+    if draw(st.integers(0, 4)) == 0:
+        opts["repeat_table_headers"] = False
+    if by_title:
+        if draw(st.booleans()):
+            opts["combine_text_under_n_chars"] = draw(st.integers(0, hard_max))
+        if draw(st.booleans()):
+            opts["multipage_sections"] = False
+    return opts

@@ -1,0 +1,114 @@
+"""Option validation: the reference's messages, in the reference's order, raised when called."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from unstructured.chunking.basic import chunk_elements as reference_chunk_elements
+from unstructured.chunking.title import chunk_by_title as reference_chunk_by_title
+
+from partita.chunking import (
+    ChunkingOptions,
+    chunk_by_title,
+    chunk_elements,
+    iter_chunk_elements,
+    iter_chunks_by_title,
+)
+from partita.elements import NarrativeText
+
+INVALID: list[dict[str, Any]] = [
+    {"max_tokens": 10, "max_characters": 10},
+    {"max_tokens": 10, "max_characters": 10, "overlap": -1},
+    {"max_tokens": 10},
+    {"max_tokens": 10, "tokenizer": ""},
+    {"max_tokens": 0, "tokenizer": "cl100k_base"},
+    {"new_after_n_tokens": 5},
+    {"max_tokens": 10, "tokenizer": "cl100k_base", "new_after_n_tokens": -1},
+    {"max_characters": 0},
+    {"max_characters": -5, "new_after_n_chars": -1},
+    {"new_after_n_chars": -1},
+    {"skip_table_chunking": True, "isolate_table": False},
+    {"overlap": -1},
+    {"overlap": 500},
+    {"max_characters": 10, "overlap": 10},
+    {"max_tokens": 10, "tokenizer": "cl100k_base", "overlap": 10},
+    {"max_tokens": 10, "tokenizer": "no-such-encoding"},
+]
+BY_TITLE_INVALID: list[dict[str, Any]] = [
+    {"combine_text_under_n_chars": -1},
+    {"combine_text_under_n_chars": 501},
+    {"max_characters": 100, "combine_text_under_n_chars": 101},
+    {"max_tokens": 20, "tokenizer": "cl100k_base", "combine_text_under_n_chars": 21},
+    {"overlap": -1, "combine_text_under_n_chars": -1},
+]
+VALID: list[dict[str, Any]] = [
+    {"new_after_n_chars": 10_000},
+    {"max_characters": 100, "combine_text_under_n_chars": 100, "new_after_n_chars": 50},
+    {"tokenizer": "no-such-encoding"},  # -- ignored without max_tokens, as in the reference --
+    {"max_tokens": 30, "tokenizer": "gpt-4", "new_after_n_tokens": 100},
+]
+
+
+def _message(fn: Any, **options: Any) -> str | None:
+    try:
+        fn([NarrativeText("x")] if fn in (chunk_elements, chunk_by_title) else [], **options)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def _reference_message(fn: Any, **options: Any) -> str | None:
+    try:
+        fn([], **options)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+@pytest.mark.parametrize("options", INVALID, ids=str)
+def test_invalid_options_raise_the_reference_message(options: dict[str, Any]) -> None:
+    for ours, reference in (
+        (chunk_elements, reference_chunk_elements),
+        (chunk_by_title, reference_chunk_by_title),
+    ):
+        expected = _reference_message(reference, **options)
+        assert expected is not None
+        assert _message(ours, **options) == expected
+
+
+@pytest.mark.parametrize("options", BY_TITLE_INVALID, ids=str)
+def test_by_title_options_raise_the_reference_message(options: dict[str, Any]) -> None:
+    expected = _reference_message(reference_chunk_by_title, **options)
+    assert expected is not None
+    assert _message(chunk_by_title, **options) == expected
+
+
+@pytest.mark.parametrize("options", VALID, ids=str)
+def test_valid_options_are_accepted_like_the_reference(options: dict[str, Any]) -> None:
+    assert _reference_message(reference_chunk_by_title, **options) is None
+    assert _message(chunk_by_title, **options) is None
+
+
+@pytest.mark.parametrize("lazy", [iter_chunk_elements, iter_chunks_by_title])
+def test_lazy_forms_validate_eagerly(lazy: Any) -> None:
+    with pytest.raises(ValueError, match="mutually exclusive"):
+        lazy(iter(()), max_tokens=5, max_characters=5)
+    with pytest.raises(ValueError, match="Unknown encoding"):
+        lazy(iter(()), max_tokens=5, tokenizer="no-such-encoding")
+
+
+def test_derived_values() -> None:
+    opts = ChunkingOptions(strategy="by_title", max_characters=100, new_after_n_chars=500)
+    assert (opts.hard_max, opts.soft_max, opts.combine_under) == (100, 100, 100)
+    opts = ChunkingOptions(strategy="basic", overlap=20, overlap_all=True)
+    assert (opts.hard_max, opts.overlap_len, opts.inter_chunk_overlap, opts.combine_under) == (
+        500,
+        20,
+        20,
+        0,
+    )
+    opts = ChunkingOptions(strategy="by_title", max_tokens=64, tokenizer="cl100k_base")
+    assert (opts.hard_max, opts.soft_max, opts.combine_under) == (64, 64, 64)
+    assert opts.count_tokens is not None
+    assert opts.measure("hello world") == 2
