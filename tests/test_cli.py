@@ -69,3 +69,67 @@ def test_console_script_is_installed(fixtures_dir: Path) -> None:
         check=True,
     )
     assert json.loads(result.stdout)[0]["type"] == "Title"
+
+
+def test_chunk_partitions_and_chunks(
+    fixtures_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = fixtures_dir / "sample.txt"
+    assert main(["chunk", str(sample), "--max-characters", "200", "--overlap", "20"]) == 0
+    chunks = partita.elements_from_json(text=capsys.readouterr().out)
+    expected = partita.chunk_by_title(partita.partition(sample), max_characters=200, overlap=20)
+    assert chunks == expected
+
+
+def test_chunk_reads_an_elements_file(
+    fixtures_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    elements = partita.partition(fixtures_dir / "sample.txt")
+    path = tmp_path / "elements.jsonl"
+    partita.elements_to_jsonl(elements, path)
+    args = ["chunk", str(path), "--strategy", "basic", "--max-tokens", "40"]
+    args += ["--tokenizer", "cl100k_base", "--no-include-orig-elements"]
+    assert main(args) == 0
+    chunks = partita.elements_from_json(text=capsys.readouterr().out)
+    expected = partita.chunk_elements(
+        elements, max_tokens=40, tokenizer="cl100k_base", include_orig_elements=False
+    )
+    assert chunks == expected
+    assert all(c.metadata.orig_elements is None for c in chunks)
+
+
+def test_chunk_rejects_invalid_options_before_reading(
+    fixtures_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["chunk", str(fixtures_dir / "sample.txt"), "--overlap", "600"]
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert "'overlap' argument must be less than `max_characters`" in captured.err
+    assert captured.out == ""
+
+
+def test_chunk_help_documents_every_chunking_option() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "partita.cli", "chunk", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    flags = [
+        "--strategy",
+        "--max-characters",
+        "--new-after-n-chars",
+        "--max-tokens",
+        "--new-after-n-tokens",
+        "--tokenizer",
+        "--overlap",
+        "--overlap-all",
+        "--combine-text-under-n-chars",
+        "--multipage-sections",
+        "--include-orig-elements",
+        "--repeat-table-headers",
+        "--isolate-table",
+        "--skip-table-chunking",
+    ]
+    for flag in flags:
+        assert flag in result.stdout

@@ -24,6 +24,9 @@ def test_all_pins_the_api() -> None:
     assert set(partita.__all__) == {
         "Address",
         "CheckBox",
+        "chunk",
+        "chunk_by_title",
+        "chunk_elements",
         "CodeSnippet",
         "CompositeElement",
         "CoordinatesMetadata",
@@ -45,6 +48,8 @@ def test_all_pins_the_api() -> None:
         "Formula",
         "Header",
         "Image",
+        "iter_chunk_elements",
+        "iter_chunks_by_title",
         "iter_elements_from_jsonl",
         "Link",
         "ListItem",

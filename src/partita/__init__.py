@@ -10,6 +10,13 @@ pdfplumber, lxml, tiktoken) are imported only by the partitioner or tokenizer th
 """
 
 from partita import errors
+from partita.chunking import (
+    chunk,
+    chunk_by_title,
+    chunk_elements,
+    iter_chunk_elements,
+    iter_chunks_by_title,
+)
 from partita.elements import (
     Address,
     CheckBox,
@@ -78,12 +85,17 @@ __all__ = [
     "TableChunk",
     "Text",
     "Title",
+    "chunk",
+    "chunk_by_title",
+    "chunk_elements",
     "elements_from_dicts",
     "elements_from_json",
     "elements_to_dicts",
     "elements_to_json",
     "elements_to_jsonl",
     "errors",
+    "iter_chunk_elements",
+    "iter_chunks_by_title",
     "iter_elements_from_jsonl",
     "partition",
     "partition_text",

@@ -1,6 +1,10 @@
 """The `partita` command: partition documents (and chunk them) from the shell.
 
     partita partition FILE... [--jsonl] [-o OUT]
+    partita chunk FILE... [--strategy by_title|basic] [chunking options] [--jsonl] [-o OUT]
+
+`chunk` partitions each document (or reads an elements file: `.json` as written by
+`partition`, or `.jsonl`) and chunks it; every chunking option has a flag.
 
 Elements go to standard output (or `-o`) as one JSON array in the reference's schema, or as JSON
 Lines with `--jsonl`, streamed as each file is done. With several files a progress bar is drawn
@@ -52,7 +56,66 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_io_arguments(part)
     part.set_defaults(run=_run_partition)
+
+    chunk = commands.add_parser(
+        "chunk",
+        help="partition and chunk documents (or chunk an elements JSON file)",
+        description=(
+            "Partition each FILE (or read it as elements, for .json/.jsonl files of elements)"
+            " and chunk the elements. Options mirror unstructured's chunking options."
+        ),
+    )
+    _add_io_arguments(chunk)
+    _add_chunking_arguments(chunk)
+    chunk.set_defaults(run=_run_chunk)
     return parser
+
+
+def _add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("chunking options")
+    group.add_argument(
+        "--strategy",
+        choices=("by_title", "basic"),
+        default="by_title",
+        help="by_title starts a chunk at every title (default); basic fills chunks in order",
+    )
+    sizes = {
+        "--max-characters": "hard maximum chunk size in characters (default 500)",
+        "--new-after-n-chars": "soft maximum: a chunk longer than this takes no more elements",
+        "--max-tokens": "hard maximum chunk size in tokens (needs --tokenizer)",
+        "--new-after-n-tokens": "soft maximum in tokens",
+        "--overlap": "characters (tokens) of a split chunk repeated at the start of the next",
+        "--combine-text-under-n-chars": (
+            "by_title: combine consecutive sections while the first is shorter than this"
+            " (default: the window; 0 disables)"
+        ),
+    }
+    for flag, text in sizes.items():
+        group.add_argument(flag, type=int, metavar="N", help=text)
+    group.add_argument(
+        "--tokenizer",
+        metavar="NAME",
+        help="tiktoken encoding or model name for token sizes (cl100k_base works offline)",
+    )
+    group.add_argument(
+        "--overlap-all", action="store_true", help="overlap between all chunks, not only splits"
+    )
+    switches = {
+        "multipage-sections": "by_title: let a section span pages (default on)",
+        "include-orig-elements": "attach each chunk's source elements (default on)",
+        "repeat-table-headers": "repeat a split table's header rows (default on)",
+        "isolate-table": "chunk every table alone (default on)",
+    }
+    for name, text in switches.items():
+        group.add_argument(
+            f"--{name}", action=argparse.BooleanOptionalAction, default=None, help=text
+        )
+    group.add_argument(
+        "--skip-table-chunking",
+        action="store_true",
+        default=None,
+        help="pass tables through unchanged, however large",
+    )
 
 
 def _add_io_arguments(parser: argparse.ArgumentParser) -> None:
@@ -77,6 +140,52 @@ def _run_partition(args: argparse.Namespace) -> int:
     from partita.partitioners import partition
 
     return _run_each(args, partition)
+
+
+def _run_chunk(args: argparse.Namespace) -> int:
+    from partita.chunking import ChunkingOptions, iter_chunks
+
+    try:
+        opts = ChunkingOptions(
+            strategy=args.strategy,
+            max_characters=args.max_characters,
+            new_after_n_chars=args.new_after_n_chars,
+            max_tokens=args.max_tokens,
+            new_after_n_tokens=args.new_after_n_tokens,
+            tokenizer=args.tokenizer,
+            overlap=args.overlap,
+            overlap_all=args.overlap_all or None,
+            combine_text_under_n_chars=(
+                args.combine_text_under_n_chars if args.strategy == "by_title" else None
+            ),
+            multipage_sections=args.multipage_sections,
+            include_orig_elements=args.include_orig_elements,
+            repeat_table_headers=args.repeat_table_headers,
+            isolate_table=args.isolate_table,
+            skip_table_chunking=args.skip_table_chunking,
+        )
+    except ValueError as exc:
+        print(f"partita chunk: error: {exc}", file=sys.stderr)
+        return 2
+
+    def chunk_file(path: str) -> list[Element]:
+        return list(iter_chunks(_read_elements(path), opts))
+
+    return _run_each(args, chunk_file)
+
+
+def _read_elements(path: str) -> list[Element]:
+    """Return the elements of `path`: read back from a .json/.jsonl elements file, or
+    partitioned from a document."""
+    from partita.partitioners import partition
+    from partita.serialization import elements_from_json, iter_elements_from_jsonl
+
+    lowered = path.lower()
+    if lowered.endswith(".jsonl"):
+        return list(iter_elements_from_jsonl(path))
+    if lowered.endswith(".json"):
+        return elements_from_json(filename=path)
+    return partition(path)
 
 
 def _run_each(args: argparse.Namespace, process: Callable[[str], list[Element]]) -> int:

@@ -14,7 +14,6 @@ from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.prechunk import PreChunk
-from partita.chunking.tables import iter_table_chunks
 from partita.elements import (
     CompositeElement,
     Element,
@@ -33,6 +32,9 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
         if opts.skip_tables:
             yield elements[0]
         else:
+            # -- imported here: table splitting needs lxml, which `import partita` avoids --
+            from partita.chunking.tables import iter_table_chunks
+
             yield from iter_table_chunks(elements[0], pre_chunk.overlap_prefix, opts, ids)
         return
     text = pre_chunk.text
