@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from unstructured.chunking import base as reference_base
 from unstructured.chunking.basic import chunk_elements as reference_chunk_elements
 from unstructured.chunking.title import chunk_by_title as reference_chunk_by_title
 from unstructured.staging import base as reference_staging
@@ -25,30 +26,47 @@ _OWN_ID_FIELDS = ("table_id", "section_path")
 
 
 class ReferenceHang(Exception):
-    """The reference did not finish in time (its token-mode overlap can loop forever)."""
+    """The reference would not finish: its token-mode overlap can loop forever."""
 
 
 @contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
+def _hang_guard(seconds: float) -> Iterator[None]:
+    """Stop the reference where it would loop forever, and after `seconds` in any case.
+
+    The reference's text splitter loops forever exactly when a split returns its input as the
+    remainder; that is detected at once, so no time or memory goes to the endless loop. The
+    timer is a backstop.
+    """
+    splitter = reference_base._TextSplitter
+    split = splitter.__call__
+
+    def guarded_split(self: Any, s: str) -> tuple[str, str]:
+        fragment, remainder = split(self, s)
+        if remainder == s:
+            raise ReferenceHang
+        return fragment, remainder
+
     def on_alarm(signum: int, frame: object) -> None:
         raise ReferenceHang
 
     previous = signal.signal(signal.SIGALRM, on_alarm)
+    splitter.__call__ = guarded_split  # type: ignore[method-assign]
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        splitter.__call__ = split  # type: ignore[method-assign]
 
 
 def run_both(
-    items: list[dict[str, Any]], options: dict[str, Any], *, by_title: bool, limit: float = 1.5
+    items: list[dict[str, Any]], options: dict[str, Any], *, by_title: bool, limit: float = 5.0
 ) -> tuple[Any, Any, list[Element]]:
     """Chunk `items` with both libraries; return (reference result, partita result, input).
 
     A result is the list of chunks or the `ValueError` raised. Raises `ReferenceHang` when the
-    reference exceeds `limit` seconds.
+    reference would loop forever, or runs over `limit` seconds.
     """
     reference_input = reference_staging.elements_from_dicts(json.loads(json.dumps(items)))
     ours_input = partita.elements_from_dicts(items)
@@ -59,7 +77,7 @@ def run_both(
     reference: Any
     ours: Any
     try:
-        with _time_limit(limit):
+        with _hang_guard(limit):
             reference = reference_fn(reference_input, **options)
     except ValueError as exc:
         reference = exc

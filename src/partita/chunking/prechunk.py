@@ -196,10 +196,18 @@ def iter_pre_chunks(
 ) -> Iterator[PreChunk]:
     """Generate the pre-chunks of `elements`, in order, breaking at every boundary."""
     builder = PreChunkBuilder(opts)
-    for element in elements:
-        # -- every predicate sees every element: some keep state (the current page) --
-        at_boundary = [is_boundary(element) for is_boundary in boundaries]
-        if any(at_boundary) or not builder.will_fit(element):
-            yield from builder.flush()
-        builder.add(element)
-    yield from builder.flush()
+    will_fit, add, flush = builder.will_fit, builder.add, builder.flush
+    if len(boundaries) == 1:
+        (is_boundary,) = boundaries
+        for element in elements:
+            if is_boundary(element) or not will_fit(element):
+                yield from flush()
+            add(element)
+    else:
+        for element in elements:
+            # -- every predicate sees every element: some keep state (the current page) --
+            at_boundary = [is_boundary(element) for is_boundary in boundaries]
+            if any(at_boundary) or not will_fit(element):
+                yield from flush()
+            add(element)
+    yield from flush()
