@@ -258,3 +258,18 @@ def test_chunks_carry_the_section_path_of_their_first_element() -> None:
     ]
     chunks = chunk_by_title(elements, combine_text_under_n_chars=0)
     assert [c.metadata.section_path for c in chunks] == [("A",), ("A", "B")]
+
+
+def test_custom_separators_are_literal_and_lose_no_character() -> None:
+    # -- the reference compiles "." as a regular expression and drops the "k" here --
+    text = "abcdefghijklmnop"
+    chunks = chunk_elements(
+        [NarrativeText(text)], max_characters=10, text_splitting_separators=["."]
+    )
+    assert "".join(c.text for c in chunks) == text
+    chunks = chunk_elements(
+        [NarrativeText("one. two. three. four. five.")],
+        max_characters=12,
+        text_splitting_separators=[". ", " "],
+    )
+    assert [c.text for c in chunks] == ["one. two", "three. four", "five."]
