@@ -20,7 +20,13 @@ from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 from unstructured.chunking.base import ChunkingOptions, _TextSplitter
 
-from partita.chunking.text_splitter import _CLASSES, _CUT, DEFAULT_SEPARATORS, TextSplitter
+from partita.chunking.text_splitter import (
+    _CLASSES,
+    _CUT,
+    DEFAULT_SEPARATORS,
+    TextSplitter,
+    joined_token_count,
+)
 from partita.chunking.tokenizers import tiktoken_tokens, token_counter
 
 Split = Callable[[str], tuple[str, str]]
@@ -149,7 +155,7 @@ def windows(draw: st.DrawFn, low: int, high: int) -> tuple[int, int]:
 # ------------------------------------------------------------------------------------------------
 
 
-@_settings(400)
+@_settings(1000)
 @given(text=texts, window=windows(1, 120), separators=separator_sets)
 def test_characters_match_the_reference(
     text: str, window: tuple[int, int], separators: tuple[str, ...]
@@ -163,7 +169,7 @@ def test_characters_match_the_reference(
     assert ours == reference
 
 
-@_settings(250)
+@_settings(600)
 @given(text=texts, window=windows(1, 40), separators=separator_sets)
 @example(text="a " + "x" * 300, window=(10, 3), separators=DEFAULT_SEPARATORS)
 @example(text="Hello.\n\nWorld " * 20, window=(7, 2), separators=DEFAULT_SEPARATORS)
@@ -197,7 +203,7 @@ any_separators = st.one_of(
 )
 
 
-@_settings(300)
+@_settings(600)
 @given(text=long_texts, window=windows(1, 300), separators=any_separators)
 @example(text="\u0802", window=(2, 1), separators=DEFAULT_SEPARATORS)  # -- overlap + 1 > len --
 def test_fast_token_path_matches_the_plain_one(
@@ -219,6 +225,22 @@ def test_a_cut_splits_the_tokenization(text: str) -> None:
     for match in _CUT.finditer(text.translate(_CLASSES)):
         q = match.start()
         assert ENCODING.encode_ordinary(text[:q]) + ENCODING.encode_ordinary(text[q:]) == tokens
+
+
+@_settings(300)
+@given(
+    left=long_texts,
+    separator=st.sampled_from(("\n\n", "", " ", "\n", ".", "x", "中")),
+    right=long_texts,
+)
+@example(left="end.", separator="\n\n", right="Next")
+@example(left="\ud83d", separator="", right="\ude00")  # -- a surrogate pair once joined --
+def test_a_joined_text_counts_from_its_parts(left: str, separator: str, right: str) -> None:
+    expected = COUNT(left + separator + right)
+    assert joined_token_count(COUNT, left, separator, right) == expected
+    given_counts = {"left_count": COUNT(left), "right_count": COUNT(right)}
+    assert joined_token_count(COUNT, left, separator, right, **given_counts) == expected
+    assert joined_token_count(_plain, left, separator, right) == expected
 
 
 def test_the_fast_path_is_taken_for_cl100k_only() -> None:

@@ -25,11 +25,12 @@ of `t` is the sum of its pieces' counts. The argument, for that pattern:
 
 1. A cut. Every match of the pattern is a string of one of the shapes `'s` (a contraction),
    `X? L+`, `N{1,3}`, `␠? P+ [\\r\\n]*` or all-whitespace, where L is \\p{L}, N is \\p{N}, X is
-   anything but \\r, \\n, L and N, and P is anything but whitespace, L and N. So some pairs of
-   adjacent characters `(a, c)` never lie inside one piece: (N, L); (L or P, N); (L or N, P);
-   (L, N or P, then whitespace); (L or N, \\r or \\n). Wherever `t[q-1:q+1]` is such a pair
-   with `t[q-1]` not whitespace, `q` is a cut: every pre-tokenization of a string containing
-   those two characters there has a piece boundary between them.
+   anything but \\r, \\n, L and N, and P is anything but whitespace, L and N. So these pairs of
+   adjacent characters `(a, c)` never lie inside one piece: a digit then a letter; a letter or
+   P then a digit; a letter or digit then P; any non-whitespace then whitespace other than \\r
+   and \\n; a letter or digit then \\r or \\n. Wherever `t[q-1:q+1]` is such a pair, `q` is a
+   cut: every pre-tokenization of a string holding those two characters there has a piece
+   boundary between them. (`t[q-1]` is never whitespace in these pairs, which 2 relies on.)
 2. Prefixes. If `q` is a cut of `t`, `t[:q]` is pre-tokenized into exactly the pieces of `t`
    before `q`. The pattern has no look-behind; what it tests beyond the end of a match is the
    next character (greedy and possessive runs, `(?!\\S)` after whitespace) or the end of the
@@ -41,20 +42,29 @@ of `t` is the sum of its pieces' counts. The argument, for that pattern:
    the suffix, so `count(t[q:]) = count(t) - T(q)`. With 2, any prefix `t[:k]` counts
    `T(q) + count(t[q:k])` for the last cut `q <= k`, and any slice `t[m:k]` counts
    `count(t[m:q]) + count(t[:k]) - T(q)` for the first cut `q >= m`: each needs only a short
-   tokenization between a position and the nearest cut.
+   tokenization between a position and the nearest cut. Where only `count <= maxlen` matters
+   (the last-resort binary search), `1 <= count(t[q:k]) <= UTF-8 bytes of t[q:k]` often
+   decides without that tokenization.
 4. Monotonicity, to skip work. The cuts' `T` never decrease, so once a cut `q` has
    `T(q) >= maxlen`, every prefix longer than `q` counts more than `maxlen`: those candidates
    are rejected without counting, exactly as the reference rejects them after counting.
 5. The remainder. A remainder is `tail + s[r:]`; its cuts after `r` are those of `s`, so its
-   counts follow from `s`'s tokens plus one short tokenization up to its first cut. A chain of
-   splits over one long text tokenizes it once.
+   counts follow from `s`'s tokens plus one short tokenization up to its first cut. The
+   splitter hands that index to its next call when the call is given that very remainder, so a
+   chain of splits over one long text tokenizes it once (and the first tokenization is shared
+   with the memoized counter's, see `TiktokenTokens`).
+6. Joins. By 2 and 3, `joined_token_count` counts `left + separator + right` from the counts
+   of `left` and `right` and the tokenization of the few characters around the join, between
+   the last cut of `left` and the first cut of `right`.
 
 Character classes: L, N and whitespace (White_Space) are read from Python's `unicodedata`
 (Unicode 14 in Python 3.11); unassigned code points have no class and never make a cut. The
 classes of every code point assigned in Unicode 14 are the same in Unicode 15, 15.1 and in the
 `regex` package's current tables, so they agree with the tables compiled into tiktoken. Texts
 with lone surrogates (which tiktoken re-encodes) take the plain path, as do other encodings and
-any other counter: the plain path measures every candidate, as the reference does.
+any other counter: the plain path measures every candidate, as the reference does. The tests
+check the cut property itself (`encode(t) == encode(t[:q]) + encode(t[q:])` at every cut) and
+compare whole split sequences against the reference and the plain path.
 """
 
 from __future__ import annotations
@@ -67,7 +77,7 @@ from itertools import accumulate
 
 from partita.chunking.tokenizers import TiktokenTokens, tiktoken_tokens
 
-__all__ = ["DEFAULT_SEPARATORS", "TextSplitter"]
+__all__ = ["DEFAULT_SEPARATORS", "TextSplitter", "joined_token_count"]
 
 DEFAULT_SEPARATORS: tuple[str, ...] = ("\n", " ")
 """Separators tried in order of preference before an arbitrary-character cut."""
@@ -399,6 +409,70 @@ _CLASSES = _CharacterClasses({cp: _character_class(cp) for cp in range(128)})
 _CUT = re.compile(r"(?<=N)L|(?<=[LP])N|(?<=[LN])[PR]|(?<=[LNP])[SW]")
 _CUT_REVERSED = re.compile(r"L(?=N)|N(?=[LP])|[PR](?=[LN])|[SW](?=[LNP])")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def joined_token_count(
+    count: Callable[[str], int],
+    left: str,
+    separator: str,
+    right: str,
+    *,
+    left_count: int | None = None,
+    right_count: int | None = None,
+) -> int:
+    """`count(left + separator + right)`, exactly, mostly from the counts of `left` and `right`.
+
+    For a cl100k_base counter from `token_counter`, with `q` the last cut of `left` and `p` the
+    first cut of `right` (see the module docstring), the joined text counts
+    `count(left[:q]) + count(left[q:] + separator + right[:p]) + count(right[p:])`, and each
+    outer term is a whole count less a short one. So only short texts around the join are
+    tokenized, besides `left` and `right` themselves when their counts are not given (a memoized
+    counter may have them). Any other counter counts the joined text.
+    """
+    tokens = tiktoken_tokens(count)
+    if (
+        tokens is None
+        or not left
+        or not right
+        or not _supports_cuts(tokens)
+        or _SURROGATE.search(left)
+        or _SURROGATE.search(right)
+    ):
+        return count(left + separator + right)
+    encode = tokens.encoding.encode_ordinary
+    q, p = _last_cut(left), _first_cut(right)
+    total = len(encode(left[q:] + separator + right[:p]))
+    if q > 0:
+        total += (count(left) if left_count is None else left_count) - len(encode(left[q:]))
+    if p < len(right):
+        total += (count(right) if right_count is None else right_count) - len(encode(right[:p]))
+    return total
+
+
+def _last_cut(text: str) -> int:
+    """The last cut of `text`, or 0."""
+    width = 64
+    while True:
+        start = max(0, len(text) - width)
+        window = text[start:]
+        match = _CUT_REVERSED.search(window.translate(_CLASSES)[::-1])
+        if match is not None:
+            return start + len(window) - 1 - match.start()
+        if start == 0:
+            return 0
+        width *= 4
+
+
+def _first_cut(text: str) -> int:
+    """The first cut of `text`, or `len(text)`."""
+    width = 64
+    while True:
+        match = _CUT.search(text[:width].translate(_CLASSES))
+        if match is not None:
+            return match.start()
+        if width >= len(text):
+            return len(text)
+        width *= 4
 
 
 class _TokenIndex:

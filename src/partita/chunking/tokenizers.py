@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterator
 from typing import Any
 
 __all__ = ["TiktokenTokens", "TokenCounter", "tiktoken_tokens", "token_counter"]
@@ -75,27 +76,38 @@ class TiktokenTokens:
         """
         table = self._char_starts
         if table is None:
-            table = self._char_starts = _char_starts_table(self.encoding)
+            try:
+                table = _CHAR_STARTS[self.encoding]
+            except (KeyError, TypeError):  # -- TypeError: not weakly referenceable --
+                table = _char_starts_table(self.encoding)
+                with contextlib.suppress(TypeError):
+                    _CHAR_STARTS[self.encoding] = table
+            self._char_starts = table
         return table
 
 
 def _char_starts_table(encoding: Any) -> list[int]:
-    ranks: dict[bytes, int] | None = getattr(encoding, "_mergeable_ranks", None)
     size = int(encoding.max_token_value) + 1
+    ranks: dict[bytes, int] | None = getattr(encoding, "_mergeable_ranks", None)
+    pairs = _each_token_bytes(encoding, size) if ranks is None else ranks.items()
     table = [0] * size
-    if ranks is not None:
-        items = ranks.items()
-    else:  # -- no private table: ask for every token's bytes --
-        items_list: list[tuple[bytes, int]] = []
-        for rank in range(size):
-            try:
-                items_list.append((encoding.decode_single_token_bytes(rank), rank))
-            except KeyError:
-                continue
-        items = dict(items_list).items()
-    for token_bytes, rank in items:
-        table[rank] = sum(1 for byte in token_bytes if byte & 0xC0 != 0x80)
+    for token_bytes, rank in pairs:
+        table[rank] = len(token_bytes.translate(None, _CONTINUATION_BYTES))
     return table
+
+
+def _each_token_bytes(encoding: Any, size: int) -> Iterator[tuple[bytes, int]]:
+    """`(bytes, rank)` of every token, asked one by one (no private table to read)."""
+    for rank in range(size):
+        try:
+            yield encoding.decode_single_token_bytes(rank), rank
+        except KeyError:
+            continue
+
+
+_CONTINUATION_BYTES = bytes(range(0x80, 0xC0))
+# -- per encoding, built once: a table holds no reference to its encoding --
+_CHAR_STARTS: weakref.WeakKeyDictionary[Any, list[int]] = weakref.WeakKeyDictionary()
 
 
 def tiktoken_tokens(count: TokenCounter) -> TiktokenTokens | None:
