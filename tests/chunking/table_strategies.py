@@ -206,3 +206,149 @@ char_windows = st.one_of(st.integers(50, 160), st.integers(50, 300))
 
 token_windows = st.one_of(st.integers(15, 60), st.integers(15, 200))
 """Token windows the reference splits by HTML (it splits text alone below 15)."""
+
+
+# -- tables the fast path reads (`partita.chunking.simple_table`), and near misses -------------
+
+_SIMPLE_TEXTS = (
+    "",
+    " ",
+    "\n ",
+    "a",
+    "Item 1",
+    "1,234.50",
+    "  two  spaces ",
+    "\tTab\tand\nline ",
+    "a &amp; b",
+    "x &lt; y &gt; z",
+    "&quot;q&quot; &#39;s&#x27;",
+    "non&nbsp;breaking",
+    "&nbsp;",
+    "1 > 0",
+    "naïve 中文 🙂",
+    "lorem ipsum dolor sit amet " * 4,
+    "x" * 70,
+)
+"""Cell texts within the fast path's grammar."""
+
+_NEAR_MISS_TEXTS = (
+    "&apos;",
+    "&copy; 2024",
+    "&#65;",
+    "&amp",
+    "a & b",
+    "a\rb",
+    "a\r\nb",
+    "\x0cform",
+    "ctl\x01",
+    "\x85nel",
+    "thin\u2009space",
+    "<b>bold</b>",
+    "a<br>b",
+    "<!-- c -->",
+)
+"""Cell texts just outside the fast path's grammar (the lxml path must take them)."""
+
+_SIMPLE_ATTRS = (
+    "",
+    "",
+    "",
+    ' colspan="2"',
+    ' rowspan="2"',
+    ' rowspan="3" colspan="2"',
+    ' colspan="2" rowspan="0"',
+    ' rowspan="0"',
+    ' rowspan="9"',
+    ' rowspan=" 2 "',
+    ' colspan="x" rowspan="-1"',
+    ' class="num" style="text-align: right;"',
+    ' style="a" rowspan="2" data-x="1"',
+    ' id="i" xmlns="x" rowspan="2"',
+)
+
+_NEAR_MISS_ATTRS = (
+    ' colspan="2" colspan="3"',
+    " rowspan=2",
+    " rowspan='2'",
+    ' ROWSPAN="2"',
+    '  colspan="2"',
+    ' nowrap colspan="2"',
+    ' title="a&amp;b"',
+    ' title="a\nb"',
+)
+
+_SIMPLE_SEPS = ("", "", "", " ", "\n", "\n  ", "\t")
+_NEAR_MISS_SEPS = ("\r\n", "\xa0", "\x0c", "x", "<!-- c -->")
+
+
+@st.composite
+def _simple_cell(draw: st.DrawFn, near_miss: bool) -> str:
+    tag = draw(st.sampled_from(("td", "td", "td", "th")))
+    texts = _SIMPLE_TEXTS + _NEAR_MISS_TEXTS if near_miss else _SIMPLE_TEXTS
+    attrs_pool = _SIMPLE_ATTRS + _NEAR_MISS_ATTRS if near_miss else _SIMPLE_ATTRS
+    close = tag
+    if near_miss and draw(_chance(3)):
+        close = "th" if tag == "td" else "td"
+    if near_miss and draw(_chance(3)):
+        tag = close = tag.upper()
+    return f"<{tag}{draw(st.sampled_from(attrs_pool))}>{draw(st.sampled_from(texts))}</{close}>"
+
+
+@st.composite
+def _simple_row(draw: st.DrawFn, near_miss: bool, header: bool) -> str:
+    seps = _SIMPLE_SEPS + _NEAR_MISS_SEPS if near_miss and draw(_chance(10)) else _SIMPLE_SEPS
+    sep = draw(st.sampled_from(seps))
+    if header and draw(st.booleans()):
+        corner = draw(st.lists(st.sampled_from(("<td></td>", "<td> </td>", "<td>x</td>"))))
+        cells = corner + [f"<th>{draw(st.sampled_from(_SIMPLE_TEXTS))}</th>" for _ in range(2)]
+    else:
+        cells = draw(st.lists(_simple_cell(near_miss), min_size=0, max_size=5))
+    attrs = draw(st.sampled_from(("", "", ' class="r"', ' style="x" class="y"')))
+    return f"<tr{attrs}>{sep}{sep.join(cells)}{sep}</tr>"
+
+
+@st.composite
+def simple_tables(draw: st.DrawFn, *, near_miss: bool = False, max_rows: int = 10) -> str:
+    """Generate a table within the fast path's grammar or, with `near_miss`, often just outside
+    it: sections, headers, attributes, entities, empty and whitespace-only cells and rows, and
+    layout whitespace."""
+    rows = st.lists(_simple_row(near_miss, False), min_size=0, max_size=max_rows)
+    header_rows = st.lists(_simple_row(near_miss, True), min_size=1, max_size=2)
+    sep = draw(st.sampled_from(_SIMPLE_SEPS))
+    layout = draw(st.sampled_from(("plain", "sections", "sections", "mixed")))
+    parts: list[str] = []
+    if layout == "plain":
+        if draw(st.booleans()):
+            parts.extend(draw(header_rows))
+        parts.extend(draw(rows))
+    else:
+        if draw(st.booleans()):
+            thead_attrs = draw(st.sampled_from(("", ' class="h"')))
+            parts.append(f"<thead{thead_attrs}>{sep}{sep.join(draw(header_rows))}{sep}</thead>")
+        if layout == "mixed":
+            parts.extend(draw(rows))
+        for _ in range(draw(st.integers(1, 2))):
+            parts.append(f"<tbody>{sep}{sep.join(draw(rows))}{sep}</tbody>")
+        if draw(_chance(30)):
+            parts.append(f"<tfoot>{sep.join(draw(rows))}</tfoot>")
+        if layout == "mixed":
+            parts.extend(draw(rows))
+    attrs = draw(st.sampled_from(("", ' border="1" class="dataframe"')))
+    table = f"<table{attrs}>{sep}{sep.join(parts)}{sep}</table>"
+    if near_miss and draw(_chance(10)):
+        table = draw(
+            st.sampled_from(
+                (
+                    f"{table}<p>x</p>",
+                    f"text {table}",
+                    f"<div>{table}</div>",
+                    f"{table} tail",
+                    table.replace("</table>", ""),
+                    table.replace("<tbody>", "<tbody><thead>", 1),
+                    table.replace("<table", "<TABLE", 1),
+                )
+            )
+        )
+    return (
+        f"{draw(st.sampled_from(('', ' ', chr(10))))}{table}{draw(st.sampled_from(('', chr(10))))}"
+    )

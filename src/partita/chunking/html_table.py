@@ -9,6 +9,11 @@ to repeat headers), and its row group (the `<thead>`/`<tbody>`/`<tfoot>`, or the
 that bounds a `rowspan="0"`. Cell text treats a `<br>` as a word boundary; an empty cell has no
 text. Follows unstructured's `unstructured.common.html_table` (Apache-2.0) so that the HTML and
 text are byte-identical to the reference's.
+
+Simple markup (plain-text cells, see `partita.chunking.simple_table`) is read by a fast path
+that computes every row value up front; anything else is parsed and compactified with lxml and
+its rows and cells (`LxmlRow`, `LxmlCell`) derive their values lazily, failing where the
+reference fails. Both kinds satisfy the `HtmlRow` and `HtmlCell` protocols.
 """
 
 from __future__ import annotations
@@ -17,20 +22,120 @@ import copy
 import html
 from collections.abc import Iterator, Sequence
 from functools import cached_property
-from typing import cast
+from typing import Protocol, cast
 
 from lxml import etree
 from lxml.html import HtmlElement, fragment_fromstring
+
+from partita.chunking.simple_table import parse_simple_table
 
 __all__ = [
     "HtmlCell",
     "HtmlRow",
     "HtmlTable",
+    "LxmlCell",
+    "LxmlRow",
     "format_td",
     "leading_header_row_count",
     "normalize_html_cell_text",
     "parse_row_fragment",
 ]
+
+
+class HtmlCell(Protocol):
+    """A `<td>` of a compactified table."""
+
+    @property
+    def html(self) -> str:
+        """The compact HTML of this cell, like `<td>foo bar</td>`; a void `<td/>` (with its
+        spans) when it has no text."""
+        ...
+
+    @property
+    def text(self) -> str:
+        """The normalized text of this cell, the empty string when it has none."""
+        ...
+
+    @property
+    def rowspan(self) -> int | None:
+        """The declared `rowspan`, 1 when absent or unparseable, `None` for `rowspan="0"`."""
+        ...
+
+    @property
+    def colspan(self) -> int:
+        """The declared `colspan`, 1 when absent, unparseable or not positive."""
+        ...
+
+    def html_with_rowspan(self, rowspan: int) -> str:
+        """Return this cell's HTML with its `rowspan` set to `rowspan` (removed when 1)."""
+        ...
+
+
+class HtmlRow(Protocol):
+    """A `<tr>` of a compactified table."""
+
+    @property
+    def html(self) -> str:
+        """The compact HTML of this row, like `<tr><td>foo</td><td>bar</td></tr>`."""
+        ...
+
+    @property
+    def text(self) -> str:
+        """The texts of the cells that have any, joined by spaces."""
+        ...
+
+    @property
+    def max_cell_text_len(self) -> int:
+        """The length of the longest cell text, 0 when no cell has text."""
+        ...
+
+    @property
+    def is_header(self) -> bool:
+        """`True` for a `<thead>` row or an all-`<th>` row after optional blank corner cells."""
+        ...
+
+    @property
+    def source_html(self) -> str | None:
+        """The source `<tr>` HTML captured before compactification, when known."""
+        ...
+
+    @property
+    def row_group_key(self) -> object:
+        """Identity of this row's row group (compare with `is`), `None` when unknown.
+
+        Rows whose key is `None` (made directly rather than by `HtmlTable.iter_rows()`) are all
+        treated as one group.
+        """
+        ...
+
+    @property
+    def max_rowspan(self) -> int | None:
+        """The largest `rowspan` of any cell in this row, 1 when none spans rows.
+
+        `None` when a cell declares `rowspan="0"` ("every remaining row"), which reaches farther
+        than any count.
+        """
+        ...
+
+    def iter_cells(self) -> Iterator[HtmlCell]:
+        """Generate a cell for each child element of this `<tr>`."""
+        ...
+
+    def iter_cell_texts(self) -> Iterator[str]:
+        """Generate the text of each cell that has any; an empty cell generates nothing."""
+        ...
+
+    def html_clipped_to_rows(self, max_rowspan: int) -> str:
+        """Return this row's HTML with any `rowspan` reaching past `max_rowspan` rows clipped.
+
+        `max_rowspan` counts the rows, this one included, present from here on in the emitted
+        fragment. A clipped `rowspan` of 1 is removed; nothing else changes.
+        """
+        ...
+
+    def row_clipped_to_rows(self, max_rowspan: int) -> HtmlRow:
+        """Return a new row like this one with its `rowspan`s clipped to `max_rowspan`."""
+        ...
 
 
 def normalize_html_cell_text(cell: HtmlElement) -> str:
@@ -81,19 +186,15 @@ def _tostring(element: HtmlElement) -> str:
 
 
 class HtmlTable:
-    """A compactified `<table>` element with per-row header, source and row-group facts."""
+    """A compactified `<table>`: its compact HTML and its rows."""
 
     def __init__(
-        self,
-        table: HtmlElement,
-        header_row_idxs: set[int] | None = None,
-        source_row_htmls: Sequence[str] | None = None,
-        row_group_keys: Sequence[object] | None = None,
+        self, html: str, rows: Sequence[HtmlRow], element: HtmlElement | None = None
     ) -> None:
-        self._table = table
-        self._header_row_idxs = header_row_idxs or set()
-        self._source_row_htmls = tuple(source_row_htmls or ())
-        self._row_group_keys = tuple(row_group_keys or ())
+        self.html = html
+        """The compact one-line HTML of this table, like `<table><tr><td>a</td></tr></table>`."""
+        self._rows = tuple(rows)
+        self._element = element
 
     @classmethod
     def from_html_text(cls, html_text: str) -> HtmlTable:
@@ -102,58 +203,10 @@ class HtmlTable:
         Raises `ValueError` when `html_text` holds no `<table>` or is not a single-element HTML
         fragment.
         """
-        try:
-            root = fragment_fromstring(html_text)
-        except etree.ParserError as error:
-            raise ValueError(f"`html_text` is not an HTML fragment: {error}") from error
-        tables = cast("list[HtmlElement]", root.xpath("//table"))
-        if not tables:
-            raise ValueError("`html_text` contains no `<table>` element")
-        table = tables[0]
-
-        # -- header semantics, source row HTML and row-group identity do not survive
-        # -- compactification, so capture them first --
-        rows = cast("list[HtmlElement]", table.xpath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr"))
-        source_row_htmls = tuple(_tostring(tr) for tr in rows)
-        header_row_idxs = {idx for idx, tr in enumerate(rows) if _is_header_tr(tr)}
-        # -- the parent element object outlives `.drop_tag()` below, so it keeps its identity --
-        row_group_keys = tuple(tr.getparent() for tr in rows)
-
-        for e in cast("list[HtmlElement]", table.xpath(".//thead | .//tbody | .//tfoot")):
-            e.drop_tag()
-
-        for e in table.iter():
-            # -- colspan/rowspan are structural, every other attribute is cosmetic --
-            preserved = {k: e.attrib[k] for k in ("colspan", "rowspan") if k in e.attrib}
-            e.attrib.clear()
-            for k, v in preserved.items():
-                e.attrib[k] = v
-            if e.tag == "th":
-                e.tag = "td"
-            if e.text:
-                e.text = " ".join(e.text.split())
-            # -- a whitespace-only tail is layout noise, but a tail can also be real content
-            # -- (`<b>foo</b> bar`), whose edge spaces are kept as one space each --
-            if e.tail:
-                parts = e.tail.split()
-                if not parts:
-                    e.tail = None
-                else:
-                    prefix = " " if e.tail[0].isspace() else ""
-                    suffix = " " if e.tail[-1].isspace() else ""
-                    e.tail = prefix + " ".join(parts) + suffix
-
-        return cls(
-            table,
-            header_row_idxs=header_row_idxs,
-            source_row_htmls=source_row_htmls,
-            row_group_keys=row_group_keys,
-        )
-
-    @cached_property
-    def html(self) -> str:
-        """The compact one-line HTML of this table, like `<table><tr><td>a</td></tr></table>`."""
-        return _tostring(self._table)
+        simple = parse_simple_table(html_text)
+        if simple is not None:
+            return cls(*simple)
+        return _compactified_lxml_table(html_text)
 
     def iter_rows(self) -> Iterator[HtmlRow]:
         """Generate the rows of this table, in document order."""
@@ -162,22 +215,65 @@ class HtmlTable:
     @cached_property
     def text(self) -> str:
         """The whitespace-normalized, space-joined text of this table."""
-        return " ".join(" ".join(self._table.itertext()).split())
+        if self._element is None:
+            return " ".join(row.text for row in self._rows if row.text)
+        return " ".join(" ".join(self._element.itertext()).split())
 
-    @cached_property
-    def _rows(self) -> tuple[HtmlRow, ...]:
-        """The rows of this table, each created once so its derived values are computed once."""
-        trs = cast("list[HtmlElement]", self._table.xpath("./tr"))
-        sources, keys = self._source_row_htmls, self._row_group_keys
-        return tuple(
-            HtmlRow(
-                tr,
-                is_header=idx in self._header_row_idxs,
-                source_html=sources[idx] if idx < len(sources) else None,
-                row_group_key=keys[idx] if idx < len(keys) else None,
-            )
-            for idx, tr in enumerate(trs)
+
+def _compactified_lxml_table(html_text: str) -> HtmlTable:
+    """Return the table of `html_text` parsed and compactified by lxml (see the module doc)."""
+    try:
+        root = fragment_fromstring(html_text)
+    except etree.ParserError as error:
+        raise ValueError(f"`html_text` is not an HTML fragment: {error}") from error
+    tables = cast("list[HtmlElement]", root.xpath("//table"))
+    if not tables:
+        raise ValueError("`html_text` contains no `<table>` element")
+    table = tables[0]
+
+    # -- header semantics, source row HTML and row-group identity do not survive
+    # -- compactification, so capture them first --
+    rows = cast("list[HtmlElement]", table.xpath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr"))
+    source_row_htmls = tuple(_tostring(tr) for tr in rows)
+    header_row_idxs = {idx for idx, tr in enumerate(rows) if _is_header_tr(tr)}
+    # -- the parent element object outlives `.drop_tag()` below, so it keeps its identity --
+    row_group_keys = tuple(tr.getparent() for tr in rows)
+
+    for e in cast("list[HtmlElement]", table.xpath(".//thead | .//tbody | .//tfoot")):
+        e.drop_tag()
+
+    for e in table.iter():
+        # -- colspan/rowspan are structural, every other attribute is cosmetic --
+        preserved = {k: e.attrib[k] for k in ("colspan", "rowspan") if k in e.attrib}
+        e.attrib.clear()
+        for k, v in preserved.items():
+            e.attrib[k] = v
+        if e.tag == "th":
+            e.tag = "td"
+        if e.text:
+            e.text = " ".join(e.text.split())
+        # -- a whitespace-only tail is layout noise, but a tail can also be real content
+        # -- (`<b>foo</b> bar`), whose edge spaces are kept as one space each --
+        if e.tail:
+            parts = e.tail.split()
+            if not parts:
+                e.tail = None
+            else:
+                prefix = " " if e.tail[0].isspace() else ""
+                suffix = " " if e.tail[-1].isspace() else ""
+                e.tail = prefix + " ".join(parts) + suffix
+
+    trs = cast("list[HtmlElement]", table.xpath("./tr"))
+    compact_rows = [
+        LxmlRow(
+            tr,
+            is_header=idx in header_row_idxs,
+            source_html=source_row_htmls[idx] if idx < len(source_row_htmls) else None,
+            row_group_key=row_group_keys[idx] if idx < len(row_group_keys) else None,
         )
+        for idx, tr in enumerate(trs)
+    ]
+    return HtmlTable(_tostring(table), compact_rows, table)
 
 
 def _is_header_tr(tr: HtmlElement) -> bool:
@@ -207,8 +303,8 @@ def leading_header_row_count(table: HtmlTable) -> int:
     return count
 
 
-class HtmlRow:
-    """A `<tr>` element of a compactified table."""
+class LxmlRow:
+    """A `<tr>` element of a compactified table; its values are derived on first use."""
 
     def __init__(
         self,
@@ -227,7 +323,7 @@ class HtmlRow:
         """The HTML of this row, like `<tr><td>foo</td><td>bar</td></tr>`."""
         return _tostring(self._tr)
 
-    def iter_cells(self) -> Iterator[HtmlCell]:
+    def iter_cells(self) -> Iterator[LxmlCell]:
         """Generate a cell for each child element of this `<tr>`."""
         return iter(self._cells)
 
@@ -274,9 +370,9 @@ class HtmlRow:
         """
         return _tostring(self._clipped_tr(max_rowspan))
 
-    def row_clipped_to_rows(self, max_rowspan: int) -> HtmlRow:
+    def row_clipped_to_rows(self, max_rowspan: int) -> LxmlRow:
         """Return a new row like this one with its `rowspan`s clipped to `max_rowspan`."""
-        return HtmlRow(
+        return LxmlRow(
             self._clipped_tr(max_rowspan),
             is_header=self._is_header,
             source_html=self._source_html,
@@ -284,8 +380,18 @@ class HtmlRow:
         )
 
     @cached_property
-    def _cells(self) -> tuple[HtmlCell, ...]:
-        return tuple(HtmlCell(td) for td in self._tr)
+    def text(self) -> str:
+        """The texts of the cells that have any, joined by spaces."""
+        return " ".join(self._cell_texts)
+
+    @cached_property
+    def max_cell_text_len(self) -> int:
+        """The length of the longest cell text, 0 when no cell has text."""
+        return max(map(len, self._cell_texts), default=0)
+
+    @cached_property
+    def _cells(self) -> tuple[LxmlCell, ...]:
+        return tuple(LxmlCell(td) for td in self._tr)
 
     @cached_property
     def _cell_texts(self) -> tuple[str, ...]:
@@ -314,8 +420,8 @@ def _rowspan(td: HtmlElement) -> int | None:
     return None if value == 0 else max(1, value)
 
 
-class HtmlCell:
-    """A `<td>` element of a compactified table."""
+class LxmlCell:
+    """A `<td>` element of a compactified table; its values are derived on first use."""
 
     def __init__(self, td: HtmlElement) -> None:
         self._td = td

@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 
-from partita.chunking.html_table import HtmlRow, format_td, parse_row_fragment
+from partita.chunking.html_table import HtmlRow, LxmlRow, format_td, parse_row_fragment
 from partita.chunking.table_cells import TextAndHtml
 from partita.chunking.table_spans import GapIndex
 
@@ -29,7 +29,7 @@ def parse_row(cells: Sequence[str]) -> HtmlRow:
     """Return the row made of the cell HTML strings `cells`."""
     tr = parse_row_fragment(f"<tr>{''.join(cells)}</tr>")
     assert tr is not None  # -- cell HTML always parses back to a row --
-    return HtmlRow(tr)
+    return LxmlRow(tr)
 
 
 class FragmentCell:

@@ -18,9 +18,10 @@ from functools import cached_property
 
 from lxml import etree
 
-from partita.chunking.html_table import HtmlCell, HtmlRow, format_td, parse_row_fragment
+from partita.chunking.html_table import HtmlRow, LxmlCell, format_td, parse_row_fragment
+from partita.chunking.simple_table import SimpleRow
 from partita.chunking.table_cells import Measure, TextAndHtml
-from partita.chunking.table_rows import RowAccumulator, RowGroup
+from partita.chunking.table_rows import RowAccumulator, iter_rowspan_bound_row_groups
 
 __all__ = ["HeaderRepetition"]
 
@@ -28,20 +29,18 @@ __all__ = ["HeaderRepetition"]
 class HeaderRepetition:
     """Whether and how the first `header_row_count` rows of a table repeat on continuations.
 
-    `rows` are all the table's rows and `groups` their rowspan-bound groups; `hard_max` is the
-    chunking window and `count_tokens`, when given, measures in tokens.
+    `rows` are all the table's rows; `hard_max` is the chunking window and `count_tokens`, when
+    given, measures in tokens.
     """
 
     def __init__(
         self,
         rows: Sequence[HtmlRow],
-        groups: Sequence[RowGroup],
         header_row_count: int,
         hard_max: int,
         count_tokens: Measure | None = None,
     ) -> None:
         self._rows = rows
-        self._groups = groups
         self._header_row_count = max(0, header_row_count)
         self._hard_max = hard_max
         self._count_tokens = count_tokens
@@ -95,7 +94,7 @@ class HeaderRepetition:
 
     @cached_property
     def _header_text(self) -> str:
-        return " ".join(text for row in self._header_rows for text in row.iter_cell_texts())
+        return " ".join(row.text for row in self._header_rows if row.text)
 
     @cached_property
     def _header_text_len(self) -> int:
@@ -105,7 +104,7 @@ class HeaderRepetition:
     def _max_header_row_len(self) -> int:
         if not self._header_rows:
             return 0
-        return max(self._measure(" ".join(row.iter_cell_texts())) for row in self._header_rows)
+        return max(self._measure(row.text) for row in self._header_rows)
 
     @cached_property
     def _header_rows_html(self) -> str:
@@ -138,6 +137,8 @@ class HeaderRepetition:
                     # -- the group splitter reserves header room in every fragment, which would
                     # -- degrade a size-compliant header row for headers it does not carry --
                     return True
+            if self._count_tokens is None and row.max_cell_text_len <= maxlen:
+                continue  # -- no cell of the row is oversized --
             for cell in row.iter_cells():
                 if self._measure(cell.text) <= maxlen:
                     continue
@@ -162,7 +163,7 @@ class HeaderRepetition:
     def _materialized_row_text_lens(self) -> tuple[int, ...]:
         """The measured text of each header row including text carried in by live rowspans."""
         measured: list[int] = []
-        for group in self._groups:
+        for group in iter_rowspan_bound_row_groups(self._rows):
             if len(measured) >= self._header_row_count:
                 break
             active: list[tuple[int, str]] = []
@@ -195,7 +196,7 @@ class HeaderRepetition:
         start_idx = 0
         is_first_chunk = True
         accum = RowAccumulator(self._hard_max, self._measure)
-        for group in self._groups:
+        for group in iter_rowspan_bound_row_groups(self._rows):
             if start_idx >= self._header_row_count:
                 break
             if (
@@ -206,11 +207,11 @@ class HeaderRepetition:
                 if any(accum.flush()):
                     is_first_chunk = False
                 accum = RowAccumulator(self._maxlen_if_repeated(is_first_chunk), self._measure)
-            if not accum.will_fit(group.rows):
+            if not accum.will_fit(group):
                 if any(accum.flush()):
                     is_first_chunk = False
                 accum = RowAccumulator(self._maxlen_if_repeated(is_first_chunk), self._measure)
-            if accum.will_fit(group.rows):
+            if accum.will_fit(group):
                 accum.add_rows(group)
             else:
                 stop_idx = min(start_idx + len(group.rows), self._header_row_count)
@@ -224,13 +225,15 @@ class HeaderRepetition:
 def _as_header_row_html(row: HtmlRow, max_rowspan: int) -> str:
     """Return the source HTML of `row` as a header row: direct `<td>`s become `<th>`, and each
     `rowspan` is clipped to `max_rowspan`, the header rows from `row` on."""
+    if isinstance(row, SimpleRow):
+        return row.header_html(max_rowspan)
     tr = parse_row_fragment(row.source_html or row.html)
     if tr is None and row.source_html:
         tr = parse_row_fragment(row.html)
     if tr is None:
         return row.html_clipped_to_rows(max_rowspan)
     for cell in tr:
-        rowspan = HtmlCell(cell).rowspan
+        rowspan = LxmlCell(cell).rowspan
         if rowspan is None or rowspan > max_rowspan:
             if max_rowspan <= 1:
                 cell.attrib.pop("rowspan", None)

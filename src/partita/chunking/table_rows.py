@@ -12,7 +12,6 @@ fits `maxlen`. Follows unstructured's `_HtmlTableSplitter._iter_rowspan_bound_ro
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
 
 from partita.chunking.html_table import HtmlRow
 from partita.chunking.table_cells import Measure, TextAndHtml
@@ -20,14 +19,29 @@ from partita.chunking.table_cells import Measure, TextAndHtml
 __all__ = ["RowAccumulator", "RowGroup", "group_last_idx", "iter_rowspan_bound_row_groups"]
 
 
-class RowGroup(NamedTuple):
+class RowGroup:
     """Consecutive rows that a `rowspan` binds together (often a single row)."""
 
-    rows: tuple[HtmlRow, ...]
-    bounds: tuple[int, ...]
-    """Per row, how many rows (itself included) its cells may span: the rows left in the group."""
-    is_clipped: bool
-    """Whether a span in the group reaches past the table or is a `rowspan="0"`."""
+    __slots__ = ("_measure", "_measured", "bounds", "is_clipped", "rows", "text")
+
+    def __init__(self, rows: tuple[HtmlRow, ...], bounds: tuple[int, ...], is_clipped: bool):
+        self.rows = rows
+        self.bounds = bounds
+        """Per row, how many rows (itself included) its cells may span: the rows left in the
+        group."""
+        self.is_clipped = is_clipped
+        """Whether a span in the group reaches past the table or is a `rowspan="0"`."""
+        self.text = rows[0].text if len(rows) == 1 else " ".join(r.text for r in rows if r.text)
+        """The texts of the group's cells, joined by spaces."""
+        self._measure: Measure | None = None
+        self._measured = 0
+
+    def measured_text_len(self, measure: Measure) -> int:
+        """Return `measure(self.text)`, computed once per `measure`."""
+        if self._measure is not measure:
+            self._measured = measure(self.text)
+            self._measure = measure
+        return self._measured
 
 
 def iter_rowspan_bound_row_groups(rows: Sequence[HtmlRow]) -> Iterator[RowGroup]:
@@ -37,6 +51,12 @@ def iter_rowspan_bound_row_groups(rows: Sequence[HtmlRow]) -> Iterator[RowGroup]
     overlapping-interval merge of every span's reach).
     """
     n = len(rows)
+    if all(row.max_rowspan == 1 for row in rows):
+        # -- no cell spans rows: each row is a group of its own --
+        for row in rows:
+            yield RowGroup((row,), (1,), False)
+        return
+
     last_idx = group_last_idx(rows)
     reach = [0] * n
     clipped = [False] * n
@@ -85,50 +105,52 @@ class RowAccumulator:
     """Packs whole row groups into a `<table>` fragment that fits the window.
 
     The measured text of the packed rows plus one unit per packed row (the separator before a
-    following row) stays within `maxlen`.
+    following row) stays within `maxlen`; each group's text is measured on its own, as the
+    reference does.
     """
 
     def __init__(self, maxlen: int, measure: Measure) -> None:
         self._maxlen = maxlen
         self._measure = measure
-        self._rows: list[HtmlRow] = []
-        self._bounds: list[int] = []
+        self._groups: list[RowGroup] = []
+        self._row_count = 0
         self._row_text_len = 0
         self._has_clipped_group = False
 
     def add_rows(self, group: RowGroup) -> None:
         """Add the rows of `group`; the caller has checked that they fit."""
-        self._rows.extend(group.rows)
-        self._bounds.extend(group.bounds)
-        self._row_text_len += self._measured_rows_text_len(group.rows)
+        self._groups.append(group)
+        self._row_count += len(group.rows)
+        self._row_text_len += group.measured_text_len(self._measure)
         self._has_clipped_group = self._has_clipped_group or group.is_clipped
 
     def flush(self) -> Iterator[TextAndHtml]:
         """Generate zero or one `(text, html)` fragment of the packed rows, then reset."""
-        if not self._rows:
+        if not self._groups:
             return
-        text = " ".join(t for row in self._rows for t in row.iter_cell_texts())
+        text = " ".join(group.text for group in self._groups if group.text)
         trs = "".join(
-            row.html_clipped_to_rows(bound)
-            if row.max_rowspan is None or row.max_rowspan > bound
-            else row.html
-            for row, bound in zip(self._rows, self._bounds, strict=True)
+            row.html
+            if row.max_rowspan is not None and row.max_rowspan <= bound
+            else row.html_clipped_to_rows(bound)
+            for group in self._groups
+            for row, bound in zip(group.rows, group.bounds, strict=True)
         )
-        self._rows.clear()
-        self._bounds.clear()
+        self._groups = []
+        self._row_count = 0
         self._row_text_len = 0
         self._has_clipped_group = False
         yield text, f"<table>{trs}</table>"
 
-    def will_fit(self, rows: Sequence[HtmlRow]) -> bool:
-        """Return whether `rows` fit in the room the packed rows leave."""
-        remaining = self._maxlen - len(self._rows) - self._row_text_len
-        return remaining >= self._measured_rows_text_len(rows)
+    def will_fit(self, group: RowGroup) -> bool:
+        """Return whether the rows of `group` fit in the room the packed rows leave."""
+        remaining = self._maxlen - self._row_count - self._row_text_len
+        return remaining >= group.measured_text_len(self._measure)
 
     @property
     def last_row_group_key(self) -> object | None:
         """The row-group key of the last packed row, `None` when nothing is packed."""
-        return self._rows[-1].row_group_key if self._rows else None
+        return self._groups[-1].rows[-1].row_group_key if self._groups else None
 
     @property
     def crosses_a_row_group_unsafely_if_extended(self) -> bool:
@@ -138,6 +160,3 @@ class RowAccumulator:
         fragment, but a clipped group's rows should not be blended with another row group's.
         """
         return self._has_clipped_group
-
-    def _measured_rows_text_len(self, rows: Sequence[HtmlRow]) -> int:
-        return self._measure(" ".join(t for row in rows for t in row.iter_cell_texts()))

@@ -43,9 +43,8 @@ class HtmlTableSplitter:
         self._maxlen = maxlen
         self._count_tokens = count_tokens
         self._measure: Measure = count_tokens or len
-        rows = tuple(table.iter_rows())
-        self._groups = tuple(iter_rowspan_bound_row_groups(rows))
-        self._headers = HeaderRepetition(rows, self._groups, header_row_count, maxlen, count_tokens)
+        self._rows = tuple(table.iter_rows())
+        self._headers = HeaderRepetition(self._rows, header_row_count, maxlen, count_tokens)
 
     @property
     def carried_over_header_row_count(self) -> int:
@@ -54,11 +53,56 @@ class HtmlTableSplitter:
 
     def iter_subtables(self) -> Iterator[TextAndHtml]:
         """Generate a `(text, html)` pair for each chunk of the table, in order."""
+        if all(row.max_rowspan == 1 for row in self._rows):
+            return self._iter_spanless_subtables()
+        return self._iter_grouped_subtables()
+
+    def _iter_spanless_subtables(self) -> Iterator[TextAndHtml]:
+        """`iter_subtables()` for a table where no cell spans rows: every row is its own group.
+
+        Packs as `RowAccumulator` does, without the group bookkeeping no span calls for.
+        """
+        headers, measure = self._headers, self._measure
+        is_first_chunk = True
+        maxlen = headers.maxlen(True)
+        used = 0  # -- measured text of the packed rows, plus one per packed row --
+        texts: list[str] = []
+        trs: list[str] = []
+        for row in self._rows:
+            size = measure(row.text)
+            if maxlen - used < size:
+                if trs:
+                    yield headers.prepend(
+                        " ".join(texts), f"<table>{''.join(trs)}</table>", is_first_chunk
+                    )
+                    is_first_chunk = False
+                    texts, trs = [], []
+                maxlen = headers.maxlen(is_first_chunk)
+                used = 0
+                if maxlen < size:
+                    # -- too big for an empty window: split cell by cell --
+                    splits = iter_row_splits(
+                        row.row_clipped_to_rows(1), headers.maxlen(False), self._count_tokens
+                    )
+                    for text, html in splits:
+                        yield headers.prepend(text, html, is_first_chunk)
+                        is_first_chunk = False
+                    maxlen = headers.maxlen(is_first_chunk)
+                    continue
+            if row.text:
+                texts.append(row.text)
+            trs.append(row.html)
+            used += size + 1
+        if trs:
+            yield headers.prepend(" ".join(texts), f"<table>{''.join(trs)}</table>", is_first_chunk)
+
+    def _iter_grouped_subtables(self) -> Iterator[TextAndHtml]:
+        """`iter_subtables()` for any table: packs whole rowspan-bound row groups."""
         headers = self._headers
         is_first_chunk = True
         accum = self._new_accumulator(is_first_chunk)
 
-        for group in self._groups:
+        for group in iter_rowspan_bound_row_groups(self._rows):
             # -- a clipped span must not blend with another row group's rows; the group bounds
             # -- already keep every emitted rowspan inside its chunk --
             if (
@@ -70,12 +114,12 @@ class HtmlTableSplitter:
                     yield headers.prepend(text, html, is_first_chunk)
                     is_first_chunk = False
                 accum = self._new_accumulator(is_first_chunk)
-            if not accum.will_fit(group.rows):
+            if not accum.will_fit(group):
                 for text, html in accum.flush():
                     yield headers.prepend(text, html, is_first_chunk)
                     is_first_chunk = False
                 accum = self._new_accumulator(is_first_chunk)
-            if accum.will_fit(group.rows):
+            if accum.will_fit(group):
                 accum.add_rows(group)
                 continue
 

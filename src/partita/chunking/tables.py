@@ -30,9 +30,9 @@ def iter_table_chunks(
     table: Element, overlap_prefix: str, opts: ChunkingOptions, ids: ChunkIds
 ) -> Iterator[Element]:
     """Generate the chunks of `table` (with `overlap_prefix` before its text, if any)."""
-    if not table.text or not table.text.split():
+    stripped = table.text.strip() if table.text else ""
+    if not stripped:
         return
-    stripped = table.text.strip()
     text = f"{overlap_prefix}\n{stripped}" if overlap_prefix else stripped
     html_table = _parse_html(table.metadata.text_as_html)
     html = html_table.html if html_table is not None else ""

@@ -1,0 +1,407 @@
+"""The fast path of `HtmlTable.from_html_text()`: simple tables read without building a tree.
+
+`parse_simple_table()` accepts only markup whose parse is unambiguous: one `<table>` (with
+optional surrounding whitespace) holding `<tr>` rows directly or in `<thead>`/`<tbody>`/`<tfoot>`,
+rows holding `<td>`/`<th>` cells with plain text, every tag lowercase with explicit end tags,
+attributes written ` name="value"` with no duplicates in a row or cell tag, whitespace between tags
+limited to space, tab and line feed, text free of control characters and of entities other than
+`&amp; &lt; &gt; &quot; &nbsp; &#39; &#x27;`, and at least one row. For that markup it returns the
+compact HTML and rows byte-identical to what compactifying lxml's parse gives (see
+`partita.chunking.html_table`): the HTML is lxml's XML serialization (`<td/>` for a cell without
+text, `<td></td>` for one with only whitespace, text escaped `&amp; &lt; &gt;`), and each row's
+source HTML is that of the uncompacted `<tr>`, its trailing whitespace included. Anything else
+returns `None`, and the caller takes the general lxml path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+__all__ = ["SimpleCell", "SimpleRow", "parse_simple_table"]
+
+_WS = "[ \t\n]*"
+_ATTRS = '(?: [a-z][a-z0-9_-]*="[^"<>&\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*")*'
+_CHARS = "[^<&\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*"
+_TEXT = f"{_CHARS}(?:&(?:amp|lt|gt|quot|nbsp|#39|#x27);{_CHARS})*"
+_ROW_INNER = rf"{_WS}(?:<t[dh]{_ATTRS}>{_TEXT}</t[dh]>{_WS})*"
+
+_TABLE_START = re.compile(rf"{_WS}<table{_ATTRS}>")
+
+_TOKEN = re.compile(
+    rf"({_WS}(?:<tr({_ATTRS})>({_ROW_INNER})</tr>(?=({_WS}))"
+    rf"|<(thead|tbody|tfoot){_ATTRS}>|</(thead|tbody|tfoot)>))"
+)
+"""After optional whitespace, a row (its attributes, inner markup and the whitespace after it, which
+is not consumed) or a row group's start or end tag; group 1 is the whole token, which ends `>`."""
+
+_MISMATCHED_CELL = re.compile("<td[ >][^<]*</th>|<th[ >][^<]*</td>")
+
+_CELL = re.compile(rf"<(t[dh])({_ATTRS})>([^<]*)</t[dh]>")
+"""A cell of a row's inner markup: tag, attributes and raw text."""
+
+_PLAIN_TD_TEXT = re.compile("<td>([^<]*)</td>")
+
+
+_ATTR = re.compile(r' ([a-z][a-z0-9_-]*)="([^"]*)"')
+
+_ENTITY = re.compile(r"&(amp|lt|gt|quot|nbsp|#39|#x27);")
+_ENTITY_CHARS = {
+    "amp": "&",
+    "lt": "<",
+    "gt": ">",
+    "quot": '"',
+    "nbsp": "\xa0",
+    "#39": "'",
+    "#x27": "'",
+}
+
+
+def _decode(raw: str) -> str:
+    """Return the text of `raw`, its (accepted) character references resolved."""
+    return _ENTITY.sub(lambda m: _ENTITY_CHARS[m.group(1)], raw) if "&" in raw else raw
+
+
+def _escape(text: str) -> str:
+    """Return `text` escaped as lxml serializes text content."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _colspan(raw: str | None) -> int:
+    """Return a declared `colspan` as the lxml path reads it: 1 when absent, unparseable or not
+    positive."""
+    if raw is None:
+        return 1
+    try:
+        return max(1, int(raw))
+    except ValueError:
+        return 1
+
+
+def _rowspan(raw: str | None) -> int | None:
+    """Return a declared `rowspan` as the lxml path reads it: 1 when absent or unparseable, at
+    least 1, `None` for `rowspan="0"`."""
+    if raw is None:
+        return 1
+    try:
+        value = int(raw)
+    except ValueError:
+        return 1
+    return None if value == 0 else max(1, value)
+
+
+def _empty_td(colspan: int, rowspan: int) -> str:
+    """Return the void `<td/>` the lxml path formats for a cell without text."""
+    attrs = ""
+    if colspan > 1:
+        attrs += f' colspan="{colspan}"'
+    if rowspan > 1:
+        attrs += f' rowspan="{rowspan}"'
+    return f"<td{attrs}/>"
+
+
+CellData = tuple[str, str | None, str | None, str, str]
+"""A cell as parsed: `(text, colspan value, rowspan value, body, compact HTML)`, the values
+verbatim (`None` when absent) and the body what follows the attributes: `>text</td>` or `/>`."""
+
+
+class SimpleCell:
+    """A compact `<td>` of a simple table. Matches `partita.chunking.html_table.HtmlCell`."""
+
+    __slots__ = ("_data", "colspan", "rowspan", "text")
+
+    def __init__(self, data: CellData) -> None:
+        self._data = data
+        self.text = data[0]
+        """The normalized text, the empty string when the cell has none."""
+        self.colspan = _colspan(data[1])
+        """The declared `colspan`, 1 when absent, unparseable or not positive."""
+        self.rowspan = _rowspan(data[2])
+        """The declared `rowspan`, 1 when absent or unparseable, `None` for `rowspan="0"`."""
+
+    @property
+    def html(self) -> str:
+        """The compact HTML of this cell; a void `<td/>` with its spans when it has no text."""
+        if self.text:
+            return self._data[4]
+        return _empty_td(self.colspan, self.rowspan or 1)
+
+    def html_with_rowspan(self, rowspan: int) -> str:
+        """Return this cell's compact HTML with its `rowspan` set to `rowspan` (removed when 1)."""
+        _text, colspan_raw, _rowspan_raw, body, _xml = self._data
+        return _cell_xml(colspan_raw, str(rowspan) if rowspan > 1 else None, body)
+
+
+def _cell_xml(colspan_raw: str | None, rowspan_raw: str | None, body: str) -> str:
+    """Return the compact `<td>` with these attribute values (`None`: absent) and `body`."""
+    head = "<td" if colspan_raw is None else f'<td colspan="{colspan_raw}"'
+    return f"{head}{body}" if rowspan_raw is None else f'{head} rowspan="{rowspan_raw}"{body}'
+
+
+class SimpleRow:
+    """A compact `<tr>` of a simple table, every derived value computed once, up front.
+
+    Matches `partita.chunking.html_table.HtmlRow`.
+    """
+
+    __slots__ = (
+        "_cells",
+        "_source",
+        "html",
+        "is_header",
+        "max_rowspan",
+        "row_group_key",
+        "text",
+        "texts",
+    )
+
+    def __init__(
+        self,
+        html: str,
+        cells: list[CellData] | None,
+        texts: tuple[str, ...],
+        max_rowspan: int | None,
+        is_header: bool,
+        row_group_key: object,
+        source: tuple[str, str, str] | None,
+    ) -> None:
+        self.html = html
+        """The compact HTML of this row, like `<tr><td>foo</td><td>bar</td></tr>`."""
+        self._cells = cells
+        """The parsed cells, `None` until needed when the row has only plain `<td>`s."""
+        self.texts = texts
+        """The text of each cell that has any."""
+        self.text = " ".join(texts)
+        """The cell texts joined by spaces."""
+        self.max_rowspan = max_rowspan
+        """The largest `rowspan` of any cell, 1 when none spans rows, `None` for a `rowspan="0"`."""
+        self.is_header = is_header
+        """`True` for a `<thead>` row or an all-`<th>` row after optional blank corner cells."""
+        self.row_group_key = row_group_key
+        """Identity of this row's `<thead>`/`<tbody>`/`<tfoot>` (or table): compare with `is`."""
+        self._source = source
+
+    @property
+    def max_cell_text_len(self) -> int:
+        """The length of the longest cell text, 0 when no cell has text."""
+        return max(map(len, self.texts), default=0)
+
+    @property
+    def source_html(self) -> str | None:
+        """The serialized source `<tr>`, before compactification, trailing whitespace included."""
+        if self._source is None:
+            return None
+        return _source_tr_html(*self._source)
+
+    def iter_cells(self) -> Iterator[SimpleCell]:
+        """Generate a cell for each `<td>` of this row."""
+        return map(SimpleCell, self._cell_data())
+
+    def iter_cell_texts(self) -> Iterator[str]:
+        """Generate the text of each cell that has any."""
+        return iter(self.texts)
+
+    def html_clipped_to_rows(self, max_rowspan: int) -> str:
+        """Return this row's HTML with any `rowspan` reaching past `max_rowspan` rows clipped."""
+        if self.max_rowspan is not None and self.max_rowspan <= max_rowspan:
+            return self.html
+        return "<tr>" + "".join(cell[4] for cell in self._clipped_cells(max_rowspan)) + "</tr>"
+
+    def row_clipped_to_rows(self, max_rowspan: int) -> SimpleRow:
+        """Return a new row like this one with its `rowspan`s clipped to `max_rowspan`."""
+        cells = self._clipped_cells(max_rowspan)
+        return SimpleRow(
+            "<tr>" + "".join(cell[4] for cell in cells) + "</tr>" if cells else self.html,
+            cells,
+            self.texts,
+            _max_rowspan(cells),
+            self.is_header,
+            self.row_group_key,
+            self._source,
+        )
+
+    def header_html(self, max_rowspan: int) -> str:
+        """Return the source `<tr>` as a repeated header row: cells become `<th>`, a `rowspan`
+        reaching past `max_rowspan` rows is clipped (removed when that is 1), no trailing
+        whitespace."""
+        assert self._source is not None  # -- every parsed row keeps its source --
+        attrs, inner, _tail = self._source
+        if not inner:
+            return f"<tr{attrs}/>"
+
+        def header_cell(match: re.Match[str]) -> str:
+            _tag, cell_attrs, raw = match.groups()
+            if "rowspan" in cell_attrs:
+                cell_attrs = _ATTR.sub(lambda m: _clipped_attr(m, max_rowspan), cell_attrs)
+            if not raw:
+                return f"<th{cell_attrs}/>"
+            return f"<th{cell_attrs}>{_escape(_decode(raw))}</th>"
+
+        return f"<tr{attrs}>{_CELL.sub(header_cell, inner)}</tr>"
+
+    def _cell_data(self) -> list[CellData]:
+        if self._cells is None:
+            assert self._source is not None  # -- a lazily parsed row keeps its source --
+            self._cells = _parse_cells(self._source[1]) or []
+        return self._cells
+
+    def _clipped_cells(self, max_rowspan: int) -> list[CellData]:
+        clipped: list[CellData] = []
+        for cell in self._cell_data():
+            text, colspan_raw, rowspan_raw, body, _xml = cell
+            rowspan = _rowspan(rowspan_raw)
+            if rowspan is not None and rowspan <= max_rowspan:
+                clipped.append(cell)
+                continue
+            new_raw = str(max_rowspan) if max_rowspan > 1 else None
+            xml = _cell_xml(colspan_raw, new_raw, body)
+            clipped.append((text, colspan_raw, new_raw, body, xml))
+        return clipped
+
+
+def _clipped_attr(match: re.Match[str], max_rowspan: int) -> str:
+    """Return the attribute `match` as it is, or, a `rowspan` reaching past `max_rowspan` rows,
+    clipped (dropped when clipped to 1)."""
+    name, value = match.groups()
+    rowspan = _rowspan(value)
+    if name != "rowspan" or (rowspan is not None and rowspan <= max_rowspan):
+        return match.group(0)
+    return f' rowspan="{max_rowspan}"' if max_rowspan > 1 else ""
+
+
+def _max_rowspan(cells: list[CellData]) -> int | None:
+    spans = [_rowspan(cell[2]) for cell in cells]
+    if None in spans:
+        return None
+    return max((span for span in spans if span is not None), default=1)
+
+
+def _source_tr_html(attrs: str, inner: str, tail: str) -> str:
+    """Return lxml's serialization of the source `<tr>` made of `attrs`, `inner` and `tail`."""
+    if not inner:
+        return f"<tr{attrs}/>{tail}"
+    return f"<tr{attrs}>{_CELL.sub(_source_cell_html, inner)}</tr>{tail}"
+
+
+def _source_cell_html(match: re.Match[str]) -> str:
+    tag, attrs, raw = match.groups()
+    if not raw:
+        return f"<{tag}{attrs}/>"
+    return f"<{tag}{attrs}>{_escape(_decode(raw))}</{tag}>"
+
+
+def parse_simple_table(html_text: str) -> tuple[str, list[SimpleRow]] | None:
+    """Return the compact HTML and rows of `html_text`, `None` unless it is a simple table."""
+    start = _TABLE_START.match(html_text)
+    end = len(html_text.rstrip(" \t\n")) - len("</table>")
+    if start is None or not html_text.startswith("</table>", end):
+        return None
+    if _MISMATCHED_CELL.search(html_text) is not None:
+        return None
+    table_key = object()
+    group_key = table_key
+    section = ""
+    rows: list[SimpleRow] = []
+    pos = start.end()
+    tokens = _TOKEN.findall(html_text, pos, end)
+    # -- tokens absorb the whitespace before them and end in `>`, so they cover all but the
+    # -- trailing whitespace exactly when nothing else lies between them --
+    if sum(len(token[0]) for token in tokens) != len(html_text[pos:end].rstrip(" \t\n")):
+        return None
+    for _token, tr_attrs, inner, tail, opened, closed in tokens:
+        if opened:
+            if section:
+                return None
+            section = opened
+            group_key = object()
+        elif closed:
+            if closed != section:
+                return None
+            section = ""
+            group_key = table_key
+        else:
+            row = _parse_row(tr_attrs, inner, tail, section == "thead", group_key)
+            if row is None:
+                return None
+            rows.append(row)
+    if section or not rows:
+        return None
+    return "<table>" + "".join(row.html for row in rows) + "</table>", rows
+
+
+def _parse_row(
+    tr_attrs: str, inner: str, tail: str, in_thead: bool, group_key: object
+) -> SimpleRow | None:
+    """Return the row of `<tr{tr_attrs}>{inner}</tr>{tail}`, `None` for a duplicate attribute."""
+    if tr_attrs and _has_duplicate_attrs(tr_attrs):
+        return None
+    if '="' not in inner and "&" not in inner and "<th" not in inner and "></t" not in inner:
+        # -- only attribute-less `<td>`s holding text without `&` or `>`: no per-cell work --
+        raws = _PLAIN_TD_TEXT.findall(inner)
+        if raws and inner.count(">") == 2 * len(raws):
+            if (
+                inner.isprintable()  # -- so the only whitespace is " " --
+                and "  " not in inner
+                and "> " not in inner
+                and " <" not in inner
+            ):
+                # -- already compact: every text is normalized and not empty --
+                html = f"<tr>{inner}</tr>"
+                texts = tuple(raws)
+            else:
+                all_texts = [" ".join(raw.split()) for raw in raws]
+                html = "<tr><td>" + "</td><td>".join(all_texts) + "</td></tr>"
+                texts = tuple(filter(None, all_texts))
+            return SimpleRow(html, None, texts, 1, in_thead, group_key, (tr_attrs, inner, tail))
+
+    cells = _parse_cells(inner)
+    if cells is None:
+        return None
+    texts = tuple(cell[0] for cell in cells if cell[0])
+    if cells:
+        html = "<tr>" + "".join(cell[4] for cell in cells) + "</tr>"
+    else:
+        html = "<tr></tr>" if inner else "<tr/>"
+    # -- a header row has a `<th>` and no `<td>` with text (blank `<td>`s are corner cells) --
+    is_header = in_thead or (
+        "<th" in inner and not any(tag == "td" and text for tag, text in _tags_and_texts(inner))
+    )
+    return SimpleRow(
+        html, cells, texts, _max_rowspan(cells), is_header, group_key, (tr_attrs, inner, tail)
+    )
+
+
+def _tags_and_texts(inner: str) -> Iterator[tuple[str, str]]:
+    for tag, _attrs, raw in _CELL.findall(inner):
+        yield tag, " ".join(_decode(raw).split())
+
+
+def _has_duplicate_attrs(attrs: str) -> bool:
+    names = [name for name, _value in _ATTR.findall(attrs)]
+    return len(set(names)) != len(names)
+
+
+def _parse_cells(inner: str) -> list[CellData] | None:
+    """Return the cells of a row's inner markup, `None` when a cell repeats an attribute."""
+    cells: list[CellData] = []
+    for _tag, attrs, raw in _CELL.findall(inner):
+        if not raw:
+            text = ""
+            body = "/>"
+        elif "&" in raw or ">" in raw:
+            text = " ".join(_decode(raw).split())
+            body = f">{_escape(text)}</td>"
+        else:
+            text = " ".join(raw.split())
+            body = f">{text}</td>"
+        colspan_raw = rowspan_raw = None
+        if attrs:
+            pairs = _ATTR.findall(attrs)
+            found = dict(pairs)
+            if len(found) != len(pairs):
+                return None
+            colspan_raw = found.get("colspan")
+            rowspan_raw = found.get("rowspan")
+        xml = _cell_xml(colspan_raw, rowspan_raw, body)
+        cells.append((text, colspan_raw, rowspan_raw, body, xml))
+    return cells
