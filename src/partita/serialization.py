@@ -233,22 +233,30 @@ _FIELD_ORDER = tuple(
 )
 
 
+_FIELD_RANK = {name: rank for rank, name in enumerate((*_FIELD_ORDER, "detection_origin", "extra"))}
+
 # ------------------------------------------------------------------------------------------------
 # elements to dicts
 # ------------------------------------------------------------------------------------------------
 
 
-def element_to_dict(element: Element, *, round_floats: bool = False) -> dict[str, Any]:
+def element_to_dict(
+    element: Element,
+    *,
+    round_floats: bool = False,
+    encoded: dict[int, tuple[tuple[Element, ...], str]] | None = None,
+) -> dict[str, Any]:
     """Return `element` as a JSON-ready dict in the reference's schema.
 
     With `round_floats`, coordinates and `detection_class_prob` are rounded as the reference
-    rounds them for JSON (1 decimal in PixelSpace, 2 otherwise; 5 decimals).
+    rounds them for JSON (1 decimal in PixelSpace, 2 otherwise; 5 decimals). `encoded`, when
+    given, memoizes encoded `orig_elements` across calls (the pieces of a split chunk share them).
     """
     out: dict[str, Any] = {
         "type": element.category,
         "element_id": element.element_id,
         "text": element.text,
-        "metadata": metadata_to_dict(element.metadata, round_floats=round_floats),
+        "metadata": metadata_to_dict(element.metadata, round_floats=round_floats, encoded=encoded),
     }
     if element.embeddings:
         out["embeddings"] = list(element.embeddings)
@@ -257,12 +265,18 @@ def element_to_dict(element: Element, *, round_floats: bool = False) -> dict[str
     return out
 
 
-def metadata_to_dict(meta: ElementMetadata, *, round_floats: bool = False) -> dict[str, Any]:
+def metadata_to_dict(
+    meta: ElementMetadata,
+    *,
+    round_floats: bool = False,
+    encoded: dict[int, tuple[tuple[Element, ...], str]] | None = None,
+) -> dict[str, Any]:
     """Return `meta` as a sparse JSON-ready dict (no None, no empty list or dict)."""
     out: dict[str, Any] = {}
-    for name in _FIELD_ORDER:
-        value = getattr(meta, name)
-        if value is None:
+    fields = meta.__dict__  # -- only the set fields: see ElementMetadata --
+    for name in sorted(fields, key=_FIELD_RANK.__getitem__) if len(fields) > 1 else fields:
+        value = fields[name]
+        if value is None or name == "extra" or name == "detection_origin":
             continue
         if name in _SEQUENCE_FIELDS:
             if value:
@@ -276,7 +290,14 @@ def metadata_to_dict(meta: ElementMetadata, *, round_floats: bool = False) -> di
                         {"text": x.text, "url": x.url, "start_index": x.start_index} for x in value
                     ]
             elif name == "orig_elements":
-                out[name] = elements_to_base64_json(value)
+                if encoded is None:
+                    out[name] = elements_to_base64_json(value)
+                else:
+                    # -- keyed by identity; the tuple is kept so its id cannot be reused --
+                    hit = encoded.get(id(value))
+                    if hit is None:
+                        hit = encoded[id(value)] = (value, elements_to_base64_json(value))
+                    out[name] = hit[1]
             else:
                 out[name] = {
                     k: _plain(v)
@@ -495,7 +516,8 @@ def elements_to_json(
 
     The text is what the reference's `elements_to_json` produces for the same elements.
     """
-    dicts = [element_to_dict(e, round_floats=True) for e in elements]
+    encoded: dict[int, tuple[tuple[Element, ...], str]] = {}
+    dicts = [element_to_dict(e, round_floats=True, encoded=encoded) for e in elements]
     text = _dumps_indented(dicts, indent)
     if filename is not None:
         with open(filename, "w", encoding="utf-8") as f:
@@ -537,8 +559,12 @@ def elements_to_jsonl(elements: Iterable[Element], file: str | os.PathLike[str] 
         with open(file, "w", encoding="utf-8") as f:
             return elements_to_jsonl(elements, f)
     count = 0
+    encoded: dict[int, tuple[tuple[Element, ...], str]] = {}
     for element in elements:
-        file.write(json.dumps(element_to_dict(element, round_floats=True), sort_keys=True))
+        if len(encoded) > 64:  # -- split pieces are adjacent: a small memo suffices --
+            encoded.clear()
+        item = element_to_dict(element, round_floats=True, encoded=encoded)
+        file.write(json.dumps(item, sort_keys=True))
         file.write("\n")
         count += 1
     return count
