@@ -231,6 +231,17 @@ _SIMPLE_TEXTS = (
 )
 """Cell texts within the fast path's grammar."""
 
+_PLAIN_TEXTS = (
+    "a",
+    "Item 1",
+    "1,234.50",
+    "naïve 中文 🙂",
+    "x" * 70,
+    "R2-D2's",
+    ("lorem " * 9).strip(),
+)
+"""Cell texts already compact: no entity, `>`, whitespace other than single inner spaces."""
+
 _NEAR_MISS_TEXTS = (
     "&apos;",
     "&copy; 2024",
@@ -282,8 +293,10 @@ _NEAR_MISS_SEPS = ("\r\n", "\xa0", "\x0c", "x", "<!-- c -->")
 
 
 @st.composite
-def _simple_cell(draw: st.DrawFn, near_miss: bool) -> str:
+def _simple_cell(draw: st.DrawFn, near_miss: bool, plain: bool) -> str:
     tag = draw(st.sampled_from(("td", "td", "td", "th")))
+    if plain:
+        return f"<{tag}>{draw(st.sampled_from(_PLAIN_TEXTS))}</{tag}>"
     texts = _SIMPLE_TEXTS + _NEAR_MISS_TEXTS if near_miss else _SIMPLE_TEXTS
     attrs_pool = _SIMPLE_ATTRS + _NEAR_MISS_ATTRS if near_miss else _SIMPLE_ATTRS
     close = tag
@@ -295,26 +308,33 @@ def _simple_cell(draw: st.DrawFn, near_miss: bool) -> str:
 
 
 @st.composite
-def _simple_row(draw: st.DrawFn, near_miss: bool, header: bool) -> str:
+def _simple_row(draw: st.DrawFn, near_miss: bool, header: bool, plain: bool) -> str:
+    if plain:
+        sep = draw(st.sampled_from(("", "", "", "\n  ", " ")))
+        cells = draw(st.lists(_simple_cell(False, True), min_size=1, max_size=5))
+        return f"<tr>{sep}{sep.join(cells)}{sep}</tr>"
     seps = _SIMPLE_SEPS + _NEAR_MISS_SEPS if near_miss and draw(_chance(10)) else _SIMPLE_SEPS
     sep = draw(st.sampled_from(seps))
     if header and draw(st.booleans()):
         corner = draw(st.lists(st.sampled_from(("<td></td>", "<td> </td>", "<td>x</td>"))))
         cells = corner + [f"<th>{draw(st.sampled_from(_SIMPLE_TEXTS))}</th>" for _ in range(2)]
     else:
-        cells = draw(st.lists(_simple_cell(near_miss), min_size=0, max_size=5))
+        cells = draw(st.lists(_simple_cell(near_miss, False), min_size=0, max_size=5))
     attrs = draw(st.sampled_from(("", "", ' class="r"', ' style="x" class="y"')))
     return f"<tr{attrs}>{sep}{sep.join(cells)}{sep}</tr>"
 
 
 @st.composite
-def simple_tables(draw: st.DrawFn, *, near_miss: bool = False, max_rows: int = 10) -> str:
+def simple_tables(
+    draw: st.DrawFn, *, near_miss: bool = False, plain: bool = False, max_rows: int = 10
+) -> str:
     """Generate a table within the fast path's grammar or, with `near_miss`, often just outside
     it: sections, headers, attributes, entities, empty and whitespace-only cells and rows, and
-    layout whitespace."""
-    rows = st.lists(_simple_row(near_miss, False), min_size=0, max_size=max_rows)
-    header_rows = st.lists(_simple_row(near_miss, True), min_size=1, max_size=2)
-    sep = draw(st.sampled_from(_SIMPLE_SEPS))
+    layout whitespace. A `plain` table has only attribute-less rows and cells of compact text,
+    often without layout whitespace."""
+    rows = st.lists(_simple_row(near_miss, False, plain), min_size=0, max_size=max_rows)
+    header_rows = st.lists(_simple_row(near_miss, True, plain), min_size=1, max_size=2)
+    sep = draw(st.sampled_from(("", "", "\n") if plain else _SIMPLE_SEPS))
     layout = draw(st.sampled_from(("plain", "sections", "sections", "mixed")))
     parts: list[str] = []
     if layout == "plain":
@@ -323,7 +343,7 @@ def simple_tables(draw: st.DrawFn, *, near_miss: bool = False, max_rows: int = 1
         parts.extend(draw(rows))
     else:
         if draw(st.booleans()):
-            thead_attrs = draw(st.sampled_from(("", ' class="h"')))
+            thead_attrs = "" if plain else draw(st.sampled_from(("", ' class="h"')))
             parts.append(f"<thead{thead_attrs}>{sep}{sep.join(draw(header_rows))}{sep}</thead>")
         if layout == "mixed":
             parts.extend(draw(rows))

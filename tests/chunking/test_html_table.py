@@ -306,7 +306,10 @@ def test_table_model_matches_the_reference(html: str, clip: int) -> None:
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(simple_tables(), simple_tables(near_miss=True)), st.integers(1, 4))
+@given(
+    st.one_of(simple_tables(), simple_tables(plain=True), simple_tables(near_miss=True)),
+    st.integers(1, 4),
+)
 def test_simple_table_model_matches_the_reference(html: str, clip: int) -> None:
     _assert_model_matches_the_reference(html, clip)
 
@@ -315,7 +318,7 @@ def test_simple_table_model_matches_the_reference(html: str, clip: int) -> None:
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(simple_tables(), st.integers(1, 4))
+@given(st.one_of(simple_tables(), simple_tables(plain=True)), st.integers(1, 4))
 def test_the_fast_path_reads_simple_tables_as_lxml_does(html: str, clip: int) -> None:
     simple = parse_simple_table(html)
     if "<tr" not in html:

@@ -286,6 +286,7 @@ _tables = st.one_of(
     html_tables(span_rate=40),
     spanning_tables(),
     simple_tables(),
+    simple_tables(plain=True),
     simple_tables(near_miss=True),
 )
 

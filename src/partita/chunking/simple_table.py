@@ -24,7 +24,7 @@ _WS = "[ \t\n]*"
 _ATTRS = '(?: [a-z][a-z0-9_-]*="[^"<>&\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*")*'
 _CHARS = "[^<&\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*"
 _TEXT = f"{_CHARS}(?:&(?:amp|lt|gt|quot|nbsp|#39|#x27);{_CHARS})*"
-_ROW_INNER = rf"{_WS}(?:<t[dh]{_ATTRS}>{_TEXT}</t[dh]>{_WS})*"
+_ROW_INNER = rf"{_WS}(?:<t(?:d{_ATTRS}>{_TEXT}</td|h{_ATTRS}>{_TEXT}</th)>{_WS})*"
 
 _TABLE_START = re.compile(rf"{_WS}<table{_ATTRS}>")
 
@@ -35,12 +35,23 @@ _TOKEN = re.compile(
 """After optional whitespace, a row (its attributes, inner markup and the whitespace after it, which
 is not consumed) or a row group's start or end tag; group 1 is the whole token, which ends `>`."""
 
-_MISMATCHED_CELL = re.compile("<td[ >][^<]*</th>|<th[ >][^<]*</td>")
+_PLAIN_WORD = "[^\\s<>&\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]+"
+_PLAIN_TEXT = f"{_PLAIN_WORD}(?: {_PLAIN_WORD})*"
+_PLAIN_TOKEN = re.compile(
+    f"(<tr>((?:<td>{_PLAIN_TEXT}</td>|<th>{_PLAIN_TEXT}</th>)+)</tr>"
+    "|<(thead|tbody|tfoot)>|</(thead|tbody|tfoot)>)"
+)
+"""`_TOKEN` for a plain body: no attributes, whitespace between tags, empty row or cell, or text
+that is not already normalized or needs escaping (group 1 is the whole token)."""
+
+_PLAIN_ROW = re.compile(f"(?:<td>{_PLAIN_TEXT}</td>|<th>{_PLAIN_TEXT}</th>)+")
+"""The inner markup of a plain row (see `_PLAIN_TOKEN`)."""
 
 _CELL = re.compile(rf"<(t[dh])({_ATTRS})>([^<]*)</t[dh]>")
 """A cell of a row's inner markup: tag, attributes and raw text."""
 
-_PLAIN_TD_TEXT = re.compile("<td>([^<]*)</td>")
+_LAYOUT_WS = re.compile(">[ \t\n]+<")
+"""Whitespace alone between two tags."""
 
 
 _ATTR = re.compile(r' ([a-z][a-z0-9_-]*)="([^"]*)"')
@@ -242,7 +253,8 @@ class SimpleRow:
     def _cell_data(self) -> list[CellData]:
         if self._cells is None:
             assert self._source is not None  # -- a lazily parsed row keeps its source --
-            self._cells = _parse_cells(self._source[1]) or []
+            parsed = _parse_cells(self._source[1])
+            self._cells = parsed[0] if parsed is not None else []
         return self._cells
 
     def _clipped_cells(self, max_rowspan: int) -> list[CellData]:
@@ -296,18 +308,64 @@ def parse_simple_table(html_text: str) -> tuple[str, list[SimpleRow]] | None:
     end = len(html_text.rstrip(" \t\n")) - len("</table>")
     if start is None or not html_text.startswith("</table>", end):
         return None
-    if _MISMATCHED_CELL.search(html_text) is not None:
+    body = html_text[start.end() : end]
+    # -- attributes or line feeds rule out a plain body: skip the attempt --
+    rows = ("=" not in body and "\n" not in body and _plain_rows(body)) or _rows(body)
+    if not rows:
+        return None
+    return "<table>" + "".join(row.html for row in rows) + "</table>", rows
+
+
+def _plain_rows(body: str) -> list[SimpleRow] | None:
+    """Return the rows of the table `body` when it is plain (see `_PLAIN_TOKEN`), else `None`.
+
+    Its rows only need `<th>` made `<td>` to be compact.
+    """
+    tokens = _PLAIN_TOKEN.findall(body)
+    if sum(len(token[0]) for token in tokens) != len(body):
         return None
     table_key = object()
     group_key = table_key
     section = ""
     rows: list[SimpleRow] = []
-    pos = start.end()
-    tokens = _TOKEN.findall(html_text, pos, end)
+    for _token, inner, opened, closed in tokens:
+        if inner:
+            if "<th>" in inner:
+                compact = inner.replace("<th>", "<td>").replace("</th>", "</td>")
+                # -- no cell is blank, so a row of `<th>`s alone is a header row --
+                is_header = section == "thead" or "<td>" not in inner
+            else:
+                compact = inner
+                is_header = section == "thead"
+            texts = tuple(compact[4:-5].split("</td><td>"))
+            row = SimpleRow(
+                f"<tr>{compact}</tr>", None, texts, 1, is_header, group_key, ("", inner, "")
+            )
+            rows.append(row)
+        elif opened:
+            if section:
+                return None
+            section = opened
+            group_key = object()
+        else:
+            if closed != section:
+                return None
+            section = ""
+            group_key = table_key
+    return None if section else rows
+
+
+def _rows(body: str) -> list[SimpleRow] | None:
+    """Return the rows of the table `body`, `None` when it is not simple markup."""
+    tokens = _TOKEN.findall(body)
     # -- tokens absorb the whitespace before them and end in `>`, so they cover all but the
     # -- trailing whitespace exactly when nothing else lies between them --
-    if sum(len(token[0]) for token in tokens) != len(html_text[pos:end].rstrip(" \t\n")):
+    if sum(len(token[0]) for token in tokens) != len(body.rstrip(" \t\n")):
         return None
+    table_key = object()
+    group_key = table_key
+    section = ""
+    rows: list[SimpleRow] = []
     for _token, tr_attrs, inner, tail, opened, closed in tokens:
         if opened:
             if section:
@@ -324,9 +382,7 @@ def parse_simple_table(html_text: str) -> tuple[str, list[SimpleRow]] | None:
             if row is None:
                 return None
             rows.append(row)
-    if section or not rows:
-        return None
-    return "<table>" + "".join(row.html for row in rows) + "</table>", rows
+    return None if section else rows
 
 
 def _parse_row(
@@ -335,45 +391,32 @@ def _parse_row(
     """Return the row of `<tr{tr_attrs}>{inner}</tr>{tail}`, `None` for a duplicate attribute."""
     if tr_attrs and _has_duplicate_attrs(tr_attrs):
         return None
-    if '="' not in inner and "&" not in inner and "<th" not in inner and "></t" not in inner:
-        # -- only attribute-less `<td>`s holding text without `&` or `>`: no per-cell work --
-        raws = _PLAIN_TD_TEXT.findall(inner)
-        if raws and inner.count(">") == 2 * len(raws):
-            if (
-                inner.isprintable()  # -- so the only whitespace is " " --
-                and "  " not in inner
-                and "> " not in inner
-                and " <" not in inner
-            ):
-                # -- already compact: every text is normalized and not empty --
-                html = f"<tr>{inner}</tr>"
-                texts = tuple(raws)
-            else:
-                all_texts = [" ".join(raw.split()) for raw in raws]
-                html = "<tr><td>" + "</td><td>".join(all_texts) + "</td></tr>"
-                texts = tuple(filter(None, all_texts))
-            return SimpleRow(html, None, texts, 1, in_thead, group_key, (tr_attrs, inner, tail))
+    source = (tr_attrs, inner, tail)
+    cells_markup = inner
+    if not _PLAIN_ROW.fullmatch(cells_markup):
+        # -- drops the whitespace between cells, and that of a blank cell, which plain rows lack --
+        cells_markup = _LAYOUT_WS.sub("><", inner).strip(" \t\n")
+    if _PLAIN_ROW.fullmatch(cells_markup):
+        # -- a plain row once the layout whitespace between its cells is dropped --
+        if "<th>" in cells_markup:
+            compact = cells_markup.replace("<th>", "<td>").replace("</th>", "</td>")
+            is_header = in_thead or "<td>" not in cells_markup
+        else:
+            compact = cells_markup
+            is_header = in_thead
+        texts = tuple(compact[4:-5].split("</td><td>"))
+        return SimpleRow(f"<tr>{compact}</tr>", None, texts, 1, is_header, group_key, source)
 
-    cells = _parse_cells(inner)
-    if cells is None:
+    parsed = _parse_cells(inner)
+    if parsed is None:
         return None
-    texts = tuple(cell[0] for cell in cells if cell[0])
+    cells, is_th_row, max_rowspan = parsed
     if cells:
         html = "<tr>" + "".join(cell[4] for cell in cells) + "</tr>"
     else:
         html = "<tr></tr>" if inner else "<tr/>"
-    # -- a header row has a `<th>` and no `<td>` with text (blank `<td>`s are corner cells) --
-    is_header = in_thead or (
-        "<th" in inner and not any(tag == "td" and text for tag, text in _tags_and_texts(inner))
-    )
-    return SimpleRow(
-        html, cells, texts, _max_rowspan(cells), is_header, group_key, (tr_attrs, inner, tail)
-    )
-
-
-def _tags_and_texts(inner: str) -> Iterator[tuple[str, str]]:
-    for tag, _attrs, raw in _CELL.findall(inner):
-        yield tag, " ".join(_decode(raw).split())
+    texts = tuple(cell[0] for cell in cells if cell[0])
+    return SimpleRow(html, cells, texts, max_rowspan, in_thead or is_th_row, group_key, source)
 
 
 def _has_duplicate_attrs(attrs: str) -> bool:
@@ -381,10 +424,13 @@ def _has_duplicate_attrs(attrs: str) -> bool:
     return len(set(names)) != len(names)
 
 
-def _parse_cells(inner: str) -> list[CellData] | None:
-    """Return the cells of a row's inner markup, `None` when a cell repeats an attribute."""
+def _parse_cells(inner: str) -> tuple[list[CellData], bool, int | None] | None:
+    """Return the cells of a row's inner markup, whether it is a row of `<th>`s after blank
+    `<td>` corner cells, and its largest `rowspan`; `None` when a cell repeats an attribute."""
     cells: list[CellData] = []
-    for _tag, attrs, raw in _CELL.findall(inner):
+    has_th = has_text_td = has_zero_rowspan = False
+    max_rowspan = 1
+    for tag, attrs, raw in _CELL.findall(inner):
         if not raw:
             text = ""
             body = "/>"
@@ -394,14 +440,27 @@ def _parse_cells(inner: str) -> list[CellData] | None:
         else:
             text = " ".join(raw.split())
             body = f">{text}</td>"
-        colspan_raw = rowspan_raw = None
-        if attrs:
-            pairs = _ATTR.findall(attrs)
-            found = dict(pairs)
-            if len(found) != len(pairs):
-                return None
-            colspan_raw = found.get("colspan")
-            rowspan_raw = found.get("rowspan")
-        xml = _cell_xml(colspan_raw, rowspan_raw, body)
-        cells.append((text, colspan_raw, rowspan_raw, body, xml))
-    return cells
+        if tag == "th":
+            has_th = True
+        elif text:
+            has_text_td = True
+        if not attrs:
+            cells.append((text, None, None, body, f"<td{body}"))
+            continue
+        pairs = _ATTR.findall(attrs)
+        found = dict(pairs)
+        if len(found) != len(pairs):
+            return None
+        colspan_raw = found.get("colspan")
+        rowspan_raw = found.get("rowspan")
+        if rowspan_raw is not None:
+            rowspan = _rowspan(rowspan_raw)
+            if rowspan is None:
+                has_zero_rowspan = True
+            elif rowspan > max_rowspan:
+                max_rowspan = rowspan
+        cells.append(
+            (text, colspan_raw, rowspan_raw, body, _cell_xml(colspan_raw, rowspan_raw, body))
+        )
+    # -- a `<th>` row may start with blank `<td>` corner cells, but has no `<td>` with text --
+    return cells, has_th and not has_text_td, None if has_zero_rowspan else max_rowspan

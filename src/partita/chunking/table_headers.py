@@ -137,7 +137,9 @@ class HeaderRepetition:
                     # -- the group splitter reserves header room in every fragment, which would
                     # -- degrade a size-compliant header row for headers it does not carry --
                     return True
-            if self._count_tokens is None and row.max_cell_text_len <= maxlen:
+            if self._count_tokens is None and (
+                len(row.text) <= maxlen or row.max_cell_text_len <= maxlen
+            ):
                 continue  # -- no cell of the row is oversized --
             for cell in row.iter_cells():
                 if self._measure(cell.text) <= maxlen:

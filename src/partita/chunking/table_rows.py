@@ -57,11 +57,13 @@ def iter_rowspan_bound_row_groups(rows: Sequence[HtmlRow]) -> Iterator[RowGroup]
             yield RowGroup((row,), (1,), False)
         return
 
-    last_idx = group_last_idx(rows)
+    last_idx: list[int] | None = None
     reach = [0] * n
     clipped = [False] * n
     for idx, row in enumerate(rows):
         if row.max_rowspan is None:
+            if last_idx is None:
+                last_idx = group_last_idx(rows)
             reach[idx] = last_idx[idx]
             clipped[idx] = True
         else:
@@ -74,11 +76,14 @@ def iter_rowspan_bound_row_groups(rows: Sequence[HtmlRow]) -> Iterator[RowGroup]
     for idx in range(n):
         group_end = max(group_end, reach[idx])
         if idx == group_end:
-            yield RowGroup(
-                tuple(rows[group_start : idx + 1]),
-                tuple(group_end - i + 1 for i in range(group_start, idx + 1)),
-                any(clipped[group_start : idx + 1]),
-            )
+            if group_start == idx:
+                yield RowGroup((rows[idx],), (1,), clipped[idx])
+            else:
+                yield RowGroup(
+                    tuple(rows[group_start : idx + 1]),
+                    tuple(range(group_end - group_start + 1, 0, -1)),
+                    any(clipped[group_start : idx + 1]),
+                )
             group_start = idx + 1
 
 

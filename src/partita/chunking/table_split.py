@@ -106,9 +106,9 @@ class HtmlTableSplitter:
             # -- a clipped span must not blend with another row group's rows; the group bounds
             # -- already keep every emitted rowspan inside its chunk --
             if (
-                accum.last_row_group_key is not None
+                accum.crosses_a_row_group_unsafely_if_extended
+                and accum.last_row_group_key is not None
                 and group.rows[0].row_group_key is not accum.last_row_group_key
-                and accum.crosses_a_row_group_unsafely_if_extended
             ):
                 for text, html in accum.flush():
                     yield headers.prepend(text, html, is_first_chunk)
@@ -119,7 +119,10 @@ class HtmlTableSplitter:
                     yield headers.prepend(text, html, is_first_chunk)
                     is_first_chunk = False
                 accum = self._new_accumulator(is_first_chunk)
-            if accum.will_fit(group):
+                if accum.will_fit(group):
+                    accum.add_rows(group)
+                    continue
+            else:
                 accum.add_rows(group)
                 continue
 
