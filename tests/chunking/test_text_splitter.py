@@ -10,6 +10,7 @@ partita must still finish, with every piece within the window and no character l
 
 from __future__ import annotations
 
+import gc
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -47,16 +48,26 @@ class _Hang(Exception):
 
 @contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise `_Hang` in the block after `seconds`, and again every 50 ms until it ends.
+
+    The garbage collector is paused meanwhile: an exception raised inside one of its callbacks
+    (hypothesis installs one) would be swallowed.
+    """
+
     def on_alarm(signum: int, frame: object) -> None:
         raise _Hang
 
     previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if gc_was_enabled:
+            gc.enable()
 
 
 def _steps(split: Split, text: str, max_steps: int | None = None) -> Steps:
