@@ -228,6 +228,12 @@ _SIMPLE_TEXTS = (
     "naïve 中文 🙂",
     "lorem ipsum dolor sit amet " * 4,
     "x" * 70,
+    "line 1<br/>line 2",
+    "a <br> b&amp;c",
+    "<br>",
+    "<br/> <br />\n",
+    " x<br />\n  y<br>z ",
+    "<br>&nbsp;<br> > ",
 )
 """Cell texts within the fast path's grammar."""
 
@@ -257,8 +263,40 @@ _NEAR_MISS_TEXTS = (
     "<b>bold</b>",
     "a<br>b",
     "<!-- c -->",
+    "a</br>b",
+    "a<BR>b",
+    '<br class="x">',
+    "<br/ >",
 )
 """Cell texts just outside the fast path's grammar (the lxml path must take them)."""
+
+_RICH_TEXTS = (
+    "<b>bold</b> tail",
+    "a <b>b</b>",
+    "<b> x </b>y",
+    "x<i></i>y",
+    "<i> </i>",
+    '<a href="#x" class="l">link</a> &amp; more',
+    '<span colspan="2" rowspan="0" style="s">spanned</span>',
+    "<em>one<strong>two</strong></em>three",
+    "<p>para one</p><p>para two</p>",
+    "<div>\n  block\n</div>\n",
+    "line<br>break <b>b<br>c</b>",
+    "<th>nested header</th>",
+    "<table><tr><td>nested</td><th>table</th></tr></table>",
+    "<sup>1</sup>&nbsp;<sub>2</sub>",
+    "&lt;tag&gt; &quot;q&quot; &copy; &foo;",
+    "<img src='x'>after image",
+)
+"""Cell contents with inline and block markup, for the tree path."""
+
+_RICH_NEAR_MISS_TEXTS = (
+    "<o:p>office</o:p>",
+    "<!-- comment --> text",
+    "<table><tbody><tr><td>nested body</td></tr></tbody></table>",
+    "ctl\x01",
+)
+"""Cell contents with markup out of the tree path's reach."""
 
 _SIMPLE_ATTRS = (
     "",
@@ -293,11 +331,15 @@ _NEAR_MISS_SEPS = ("\r\n", "\xa0", "\x0c", "x", "<!-- c -->")
 
 
 @st.composite
-def _simple_cell(draw: st.DrawFn, near_miss: bool, plain: bool) -> str:
+def _simple_cell(draw: st.DrawFn, near_miss: bool, plain: bool, rich: bool = False) -> str:
     tag = draw(st.sampled_from(("td", "td", "td", "th")))
     if plain:
         return f"<{tag}>{draw(st.sampled_from(_PLAIN_TEXTS))}</{tag}>"
-    texts = _SIMPLE_TEXTS + _NEAR_MISS_TEXTS if near_miss else _SIMPLE_TEXTS
+    texts: tuple[str, ...] = _SIMPLE_TEXTS + _NEAR_MISS_TEXTS if near_miss else _SIMPLE_TEXTS
+    if rich:
+        texts = _SIMPLE_TEXTS + _RICH_TEXTS + _RICH_TEXTS
+        if near_miss:
+            texts += _RICH_NEAR_MISS_TEXTS
     attrs_pool = _SIMPLE_ATTRS + _NEAR_MISS_ATTRS if near_miss else _SIMPLE_ATTRS
     close = tag
     if near_miss and draw(_chance(3)):
@@ -308,7 +350,9 @@ def _simple_cell(draw: st.DrawFn, near_miss: bool, plain: bool) -> str:
 
 
 @st.composite
-def _simple_row(draw: st.DrawFn, near_miss: bool, header: bool, plain: bool) -> str:
+def _simple_row(
+    draw: st.DrawFn, near_miss: bool, header: bool, plain: bool, rich: bool = False
+) -> str:
     if plain:
         sep = draw(st.sampled_from(("", "", "", "\n  ", " ")))
         cells = draw(st.lists(_simple_cell(False, True), min_size=1, max_size=5))
@@ -319,21 +363,26 @@ def _simple_row(draw: st.DrawFn, near_miss: bool, header: bool, plain: bool) -> 
         corner = draw(st.lists(st.sampled_from(("<td></td>", "<td> </td>", "<td>x</td>"))))
         cells = corner + [f"<th>{draw(st.sampled_from(_SIMPLE_TEXTS))}</th>" for _ in range(2)]
     else:
-        cells = draw(st.lists(_simple_cell(near_miss, False), min_size=0, max_size=5))
+        cells = draw(st.lists(_simple_cell(near_miss, False, rich), min_size=0, max_size=5))
     attrs = draw(st.sampled_from(("", "", ' class="r"', ' style="x" class="y"')))
     return f"<tr{attrs}>{sep}{sep.join(cells)}{sep}</tr>"
 
 
 @st.composite
 def simple_tables(
-    draw: st.DrawFn, *, near_miss: bool = False, plain: bool = False, max_rows: int = 10
+    draw: st.DrawFn,
+    *,
+    near_miss: bool = False,
+    plain: bool = False,
+    rich: bool = False,
+    max_rows: int = 10,
 ) -> str:
     """Generate a table within the fast path's grammar or, with `near_miss`, often just outside
     it: sections, headers, attributes, entities, empty and whitespace-only cells and rows, and
     layout whitespace. A `plain` table has only attribute-less rows and cells of compact text,
-    often without layout whitespace."""
-    rows = st.lists(_simple_row(near_miss, False, plain), min_size=0, max_size=max_rows)
-    header_rows = st.lists(_simple_row(near_miss, True, plain), min_size=1, max_size=2)
+    often without layout whitespace; a `rich` one has cells with inline and block markup."""
+    rows = st.lists(_simple_row(near_miss, False, plain, rich), min_size=0, max_size=max_rows)
+    header_rows = st.lists(_simple_row(near_miss, True, plain, rich), min_size=1, max_size=2)
     sep = draw(st.sampled_from(("", "", "\n") if plain else _SIMPLE_SEPS))
     layout = draw(st.sampled_from(("plain", "sections", "sections", "mixed")))
     parts: list[str] = []

@@ -22,6 +22,7 @@ from partita.chunking.html_table import (
 )
 from partita.chunking.simple_table import parse_simple_table
 from partita.chunking.table_headers import _as_header_row_html
+from partita.chunking.tree_table import parse_tree_table
 from tests.chunking.table_strategies import html_tables, simple_tables, spanning_tables
 
 
@@ -307,7 +308,13 @@ def test_table_model_matches_the_reference(html: str, clip: int) -> None:
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.one_of(simple_tables(), simple_tables(plain=True), simple_tables(near_miss=True)),
+    st.one_of(
+        simple_tables(),
+        simple_tables(plain=True),
+        simple_tables(near_miss=True),
+        simple_tables(rich=True),
+        simple_tables(rich=True, near_miss=True),
+    ),
     st.integers(1, 4),
 )
 def test_simple_table_model_matches_the_reference(html: str, clip: int) -> None:
@@ -326,9 +333,11 @@ def test_the_fast_path_reads_simple_tables_as_lxml_does(html: str, clip: int) ->
         assert simple is None
         return
     assert simple is not None
-    fast = HtmlTable(*simple)
-    slow = _compactified_lxml_table(html)
+    _assert_same_tables(HtmlTable(*simple), _compactified_lxml_table(html), clip)
 
+
+def _assert_same_tables(fast: HtmlTable, slow: HtmlTable, clip: int) -> None:
+    """Assert that the table read by a fast path equals the one lxml compactified."""
     assert fast.html == slow.html
     assert fast.text == slow.text
     fast_rows, slow_rows = list(fast.iter_rows()), list(slow.iter_rows())
@@ -344,6 +353,64 @@ def test_the_fast_path_reads_simple_tables_as_lxml_does(html: str, clip: int) ->
     )
 
 
+# -- the tree path ------------------------------------------------------------------------------
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.one_of(
+        simple_tables(rich=True),
+        simple_tables(rich=True, near_miss=True),
+        html_tables(),
+        spanning_tables(),
+    ),
+    st.integers(1, 4),
+)
+def test_the_tree_path_reads_regular_tables_as_lxml_does(html: str, clip: int) -> None:
+    tree = parse_tree_table(html)
+    if tree is None:
+        return
+    _assert_same_tables(HtmlTable(*tree), _compactified_lxml_table(html), clip)
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<table><tr><td>a <b>b</b></td></tr></table>",
+        "<TABLE>\n<THEAD><TR><TH>A</TH></TR></THEAD><tr><td>x<br>y</TD></tr></table>\n",
+        '<table><tr><td><a href="#">l</a>, <span class="c">s</span></td></tr></table>',
+        "<table><tr><td><table><tr><td>nested</td></tr></table></td></tr></table>",
+        "<table><tr><td colspan=2 rowspan='3'>a</td><td nowrap>b</td></tr></table>",
+        "<table><tr><td>a &copy; &foo;</td></tr></table>",
+    ],
+)
+def test_the_tree_path_takes_regular_tables(html: str) -> None:
+    assert parse_simple_table(html) is None
+    assert parse_tree_table(html) is not None
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<table></table>",
+        "<table><caption>c</caption><tr><td>a</td></tr></table>",
+        "<table><tr><td>a</td></tr>junk</table>",
+        "<table><tr><td>a</td>junk</tr></table>",
+        "<table><tr><!-- c --><td>a</td></tr></table>",
+        "<table><tr><td>a<!-- c --></td></tr></table>",
+        "<table><tr><td><table><tbody><tr><td>n</td></tr></tbody></table></td></tr></table>",
+        "<table><tr><td><o:p>x</o:p></td></tr></table>",
+        "<table><tr><td>a\x01</td></tr></table>",
+        '<table><tr><td colspan="a&amp;b">a</td></tr></table>',
+        "<table><tr><td>a</td></tr></table><p>b</p>",
+        "x<table><tr><td>a</td></tr></table>",
+        "<div><table><tr><td>a</td></tr></table></div>",
+    ],
+)
+def test_the_tree_path_leaves_irregular_tables_to_lxml(html: str) -> None:
+    assert parse_tree_table(html) is None
+
+
 @pytest.mark.parametrize(
     "html",
     [
@@ -352,6 +419,7 @@ def test_the_fast_path_reads_simple_tables_as_lxml_does(html: str, clip: int) ->
         '<tbody><tr><td rowspan="2" class="c">&amp;&nbsp;b &gt; c</td><td></td><td> </td></tr>'
         "</tbody><tfoot></tfoot></table>\n",
         "<table><tr></tr><tr> </tr><tr><td>x</td></tr></table>",
+        "<table><tr><td>a<br>b<br/> c <br />d</td></tr></table>",
     ],
 )
 def test_the_fast_path_takes_simple_markup(html: str) -> None:
@@ -363,7 +431,8 @@ def test_the_fast_path_takes_simple_markup(html: str) -> None:
     [
         "<table></table>",
         "<table><tbody></tbody></table>",
-        "<table><tr><td>a<br>b</td></tr></table>",
+        "<table><tr><td>a<b>b</b></td></tr></table>",
+        "<table><tr><td>a</br>b</td></tr></table>",
         "<table><tr><td>a &copy; b</td></tr></table>",
         "<table><tr><td>a\r\nb</td></tr></table>",
         "<table><tr><td colspan=2>a</td></tr></table>",

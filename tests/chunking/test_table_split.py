@@ -288,6 +288,7 @@ _tables = st.one_of(
     simple_tables(),
     simple_tables(plain=True),
     simple_tables(near_miss=True),
+    simple_tables(rich=True),
 )
 
 _SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])

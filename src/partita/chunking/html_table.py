@@ -10,10 +10,12 @@ that bounds a `rowspan="0"`. Cell text treats a `<br>` as a word boundary; an em
 text. Follows unstructured's `unstructured.common.html_table` (Apache-2.0) so that the HTML and
 text are byte-identical to the reference's.
 
-Simple markup (plain-text cells, see `partita.chunking.simple_table`) is read by a fast path
-that computes every row value up front; anything else is parsed and compactified with lxml and
-its rows and cells (`LxmlRow`, `LxmlCell`) derive their values lazily, failing where the
-reference fails. Both kinds satisfy the `HtmlRow` and `HtmlCell` protocols.
+Simple markup (cells of text and line breaks, see `partita.chunking.simple_table`) is read by a
+fast path without building a tree; other regularly structured tables are read from lxml's tree
+in one walk that does not change it (`partita.chunking.tree_table`). Both compute every row value
+up front. Anything else is parsed and compactified with lxml in place, and its rows and cells
+(`LxmlRow`, `LxmlCell`) derive their values lazily, failing where the reference fails. All
+satisfy the `HtmlRow` and `HtmlCell` protocols.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from lxml import etree
 from lxml.html import HtmlElement, fragment_fromstring
 
 from partita.chunking.simple_table import parse_simple_table
+from partita.chunking.tree_table import parse_tree_table
 
 __all__ = [
     "HtmlCell",
@@ -189,12 +192,14 @@ class HtmlTable:
     """A compactified `<table>`: its compact HTML and its rows."""
 
     def __init__(
-        self, html: str, rows: Sequence[HtmlRow], element: HtmlElement | None = None
+        self, html: str, rows: Sequence[HtmlRow], element: etree._Element | None = None
     ) -> None:
         self.html = html
         """The compact one-line HTML of this table, like `<table><tr><td>a</td></tr></table>`."""
         self._rows = tuple(rows)
         self._element = element
+        """The `<table>` element whose text nodes hold the table's words, `None` when the rows'
+        cell texts hold them."""
 
     @classmethod
     def from_html_text(cls, html_text: str) -> HtmlTable:
@@ -206,6 +211,9 @@ class HtmlTable:
         simple = parse_simple_table(html_text)
         if simple is not None:
             return cls(*simple)
+        tree = parse_tree_table(html_text)
+        if tree is not None:
+            return cls(*tree)
         return _compactified_lxml_table(html_text)
 
     def iter_rows(self) -> Iterator[HtmlRow]:
@@ -217,7 +225,7 @@ class HtmlTable:
         """The whitespace-normalized, space-joined text of this table."""
         if self._element is None:
             return " ".join(row.text for row in self._rows if row.text)
-        return " ".join(" ".join(self._element.itertext()).split())
+        return " ".join(" ".join(map(str, self._element.itertext())).split())
 
 
 def _compactified_lxml_table(html_text: str) -> HtmlTable:

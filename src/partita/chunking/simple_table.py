@@ -2,29 +2,41 @@
 
 `parse_simple_table()` accepts only markup whose parse is unambiguous: one `<table>` (with
 optional surrounding whitespace) holding `<tr>` rows directly or in `<thead>`/`<tbody>`/`<tfoot>`,
-rows holding `<td>`/`<th>` cells with plain text, every tag lowercase with explicit end tags,
-attributes written ` name="value"` with no duplicates in a row or cell tag, whitespace between tags
-limited to space, tab and line feed, text free of control characters and of entities other than
-`&amp; &lt; &gt; &quot; &nbsp; &#39; &#x27;`, and at least one row. For that markup it returns the
-compact HTML and rows byte-identical to what compactifying lxml's parse gives (see
-`partita.chunking.html_table`): the HTML is lxml's XML serialization (`<td/>` for a cell without
-text, `<td></td>` for one with only whitespace, text escaped `&amp; &lt; &gt;`), and each row's
-source HTML is that of the uncompacted `<tr>`, its trailing whitespace included. Anything else
-returns `None`, and the caller takes the general lxml path.
-"""
+rows holding `<td>`/`<th>` cells of text and line breaks (`<br>`, `<br/>` or `<br />`), every tag
+lowercase with explicit end tags, attributes written ` name="value"` with no duplicates in a row
+or cell tag, whitespace between tags limited to space, tab and line feed, text free of control
+characters and of entities other than `&amp; &lt; &gt; &quot; &nbsp; &#39; &#x27;`, and at least
+one row. For that markup it returns the compact HTML and rows byte-identical to what
+compactifying lxml's parse gives (see `partita.chunking.html_table`): the HTML is lxml's XML
+serialization (`<td/>` for a cell without content, `<td></td>` for one with only whitespace, text
+escaped `&amp; &lt; &gt;`, `<br/>`), and each row's source HTML is that of the uncompacted `<tr>`,
+its trailing whitespace included. Anything else returns `None`, and the caller takes the general
+lxml path."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
-__all__ = ["SimpleCell", "SimpleRow", "parse_simple_table"]
+from lxml import etree
+
+__all__ = [
+    "CellData",
+    "SimpleCell",
+    "SimpleRow",
+    "cell_xml",
+    "escape_text",
+    "parse_simple_table",
+    "rowspan_of",
+]
 
 _WS = "[ \t\n]*"
 _ATTRS = '(?: [a-z][a-z0-9_-]*="[^"<>&\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*")*'
 _CHARS = "[^<&\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*"
 _TEXT = f"{_CHARS}(?:&(?:amp|lt|gt|quot|nbsp|#39|#x27);{_CHARS})*"
-_ROW_INNER = rf"{_WS}(?:<t(?:d{_ATTRS}>{_TEXT}</td|h{_ATTRS}>{_TEXT}</th)>{_WS})*"
+_CONTENT = f"{_TEXT}(?:<br ?/?>{_TEXT})*"
+"""A cell's content: text, with line breaks."""
+_ROW_INNER = rf"{_WS}(?:<t(?:d{_ATTRS}>{_CONTENT}</td|h{_ATTRS}>{_CONTENT}</th)>{_WS})*"
 
 _TABLE_START = re.compile(rf"{_WS}<table{_ATTRS}>")
 
@@ -47,8 +59,13 @@ that is not already normalized or needs escaping (group 1 is the whole token).""
 _PLAIN_ROW = re.compile(f"(?:<td>{_PLAIN_TEXT}</td>|<th>{_PLAIN_TEXT}</th>)+")
 """The inner markup of a plain row (see `_PLAIN_TOKEN`)."""
 
-_CELL = re.compile(rf"<(t[dh])({_ATTRS})>([^<]*)</t[dh]>")
-"""A cell of a row's inner markup: tag, attributes and raw text."""
+_CELL = re.compile(rf"<(t[dh])({_ATTRS})>([^<]*(?:<br ?/?>[^<]*)*)</t[dh]>")
+"""A cell of a row's inner markup: tag, attributes and raw content."""
+
+_BR = re.compile("<br ?/?>")
+
+_FOREIGN_TAG = re.compile("<(?!/?(?:t[dhr]|table|thead|tbody|tfoot|br)[ />])")
+"""A tag, comment or other markup outside the grammar (or a `<` in text, which it excludes)."""
 
 _LAYOUT_WS = re.compile(">[ \t\n]+<")
 """Whitespace alone between two tags."""
@@ -73,9 +90,34 @@ def _decode(raw: str) -> str:
     return _ENTITY.sub(lambda m: _ENTITY_CHARS[m.group(1)], raw) if "&" in raw else raw
 
 
-def _escape(text: str) -> str:
+def escape_text(text: str) -> str:
     """Return `text` escaped as lxml serializes text content."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _source_content(raw: str) -> str:
+    """Return lxml's serialization of the raw cell content `raw`, as parsed."""
+    if "<" in raw:
+        return "<br/>".join(escape_text(_decode(piece)) for piece in _BR.split(raw))
+    return escape_text(_decode(raw))
+
+
+def _compact_content(raw: str) -> tuple[str, str]:
+    """Return the normalized text of the raw cell content `raw` (a line break counting as a word
+    boundary) and its compactified serialization: text normalized, each line break's tail
+    normalized keeping one edge space each side."""
+    pieces = [_decode(piece) for piece in _BR.split(raw)]
+    text = " ".join(" ".join(pieces).split())
+    parts = [escape_text(" ".join(pieces[0].split()))]
+    for tail in pieces[1:]:
+        words = tail.split()
+        if words:
+            prefix = " " if tail[0].isspace() else ""
+            suffix = " " if tail[-1].isspace() else ""
+            parts.append(f"<br/>{prefix}{escape_text(' '.join(words))}{suffix}")
+        else:
+            parts.append("<br/>")
+    return text, "".join(parts)
 
 
 def _colspan(raw: str | None) -> int:
@@ -89,7 +131,7 @@ def _colspan(raw: str | None) -> int:
         return 1
 
 
-def _rowspan(raw: str | None) -> int | None:
+def rowspan_of(raw: str | None) -> int | None:
     """Return a declared `rowspan` as the lxml path reads it: 1 when absent or unparseable, at
     least 1, `None` for `rowspan="0"`."""
     if raw is None:
@@ -127,7 +169,7 @@ class SimpleCell:
         """The normalized text, the empty string when the cell has none."""
         self.colspan = _colspan(data[1])
         """The declared `colspan`, 1 when absent, unparseable or not positive."""
-        self.rowspan = _rowspan(data[2])
+        self.rowspan = rowspan_of(data[2])
         """The declared `rowspan`, 1 when absent or unparseable, `None` for `rowspan="0"`."""
 
     @property
@@ -140,10 +182,10 @@ class SimpleCell:
     def html_with_rowspan(self, rowspan: int) -> str:
         """Return this cell's compact HTML with its `rowspan` set to `rowspan` (removed when 1)."""
         _text, colspan_raw, _rowspan_raw, body, _xml = self._data
-        return _cell_xml(colspan_raw, str(rowspan) if rowspan > 1 else None, body)
+        return cell_xml(colspan_raw, str(rowspan) if rowspan > 1 else None, body)
 
 
-def _cell_xml(colspan_raw: str | None, rowspan_raw: str | None, body: str) -> str:
+def cell_xml(colspan_raw: str | None, rowspan_raw: str | None, body: str) -> str:
     """Return the compact `<td>` with these attribute values (`None`: absent) and `body`."""
     head = "<td" if colspan_raw is None else f'<td colspan="{colspan_raw}"'
     return f"{head}{body}" if rowspan_raw is None else f'{head} rowspan="{rowspan_raw}"{body}'
@@ -174,7 +216,7 @@ class SimpleRow:
         max_rowspan: int | None,
         is_header: bool,
         row_group_key: object,
-        source: tuple[str, str, str] | None,
+        source: tuple[str, str, str] | etree._Element | None,
     ) -> None:
         self.html = html
         """The compact HTML of this row, like `<tr><td>foo</td><td>bar</td></tr>`."""
@@ -191,6 +233,8 @@ class SimpleRow:
         self.row_group_key = row_group_key
         """Identity of this row's `<thead>`/`<tbody>`/`<tfoot>` (or table): compare with `is`."""
         self._source = source
+        """The source row: `(attributes, inner markup, trailing whitespace)` of its markup, or
+        its element in an untouched lxml tree."""
 
     @property
     def max_cell_text_len(self) -> int:
@@ -200,9 +244,12 @@ class SimpleRow:
     @property
     def source_html(self) -> str | None:
         """The serialized source `<tr>`, before compactification, trailing whitespace included."""
-        if self._source is None:
+        source = self._source
+        if source is None:
             return None
-        return _source_tr_html(*self._source)
+        if isinstance(source, tuple):
+            return _source_tr_html(*source)
+        return str(etree.tostring(source, encoding=str))
 
     def iter_cells(self) -> Iterator[SimpleCell]:
         """Generate a cell for each `<td>` of this row."""
@@ -231,11 +278,12 @@ class SimpleRow:
             self._source,
         )
 
-    def header_html(self, max_rowspan: int) -> str:
+    def header_html(self, max_rowspan: int) -> str | None:
         """Return the source `<tr>` as a repeated header row: cells become `<th>`, a `rowspan`
         reaching past `max_rowspan` rows is clipped (removed when that is 1), no trailing
-        whitespace."""
-        assert self._source is not None  # -- every parsed row keeps its source --
+        whitespace; `None` unless the source is markup (the caller re-parses `source_html`)."""
+        if not isinstance(self._source, tuple):
+            return None
         attrs, inner, _tail = self._source
         if not inner:
             return f"<tr{attrs}/>"
@@ -246,13 +294,13 @@ class SimpleRow:
                 cell_attrs = _ATTR.sub(lambda m: _clipped_attr(m, max_rowspan), cell_attrs)
             if not raw:
                 return f"<th{cell_attrs}/>"
-            return f"<th{cell_attrs}>{_escape(_decode(raw))}</th>"
+            return f"<th{cell_attrs}>{_source_content(raw)}</th>"
 
         return f"<tr{attrs}>{_CELL.sub(header_cell, inner)}</tr>"
 
     def _cell_data(self) -> list[CellData]:
         if self._cells is None:
-            assert self._source is not None  # -- a lazily parsed row keeps its source --
+            assert isinstance(self._source, tuple)  # -- a lazily parsed row keeps its markup --
             parsed = _parse_cells(self._source[1])
             self._cells = parsed[0] if parsed is not None else []
         return self._cells
@@ -261,12 +309,12 @@ class SimpleRow:
         clipped: list[CellData] = []
         for cell in self._cell_data():
             text, colspan_raw, rowspan_raw, body, _xml = cell
-            rowspan = _rowspan(rowspan_raw)
+            rowspan = rowspan_of(rowspan_raw)
             if rowspan is not None and rowspan <= max_rowspan:
                 clipped.append(cell)
                 continue
             new_raw = str(max_rowspan) if max_rowspan > 1 else None
-            xml = _cell_xml(colspan_raw, new_raw, body)
+            xml = cell_xml(colspan_raw, new_raw, body)
             clipped.append((text, colspan_raw, new_raw, body, xml))
         return clipped
 
@@ -275,14 +323,14 @@ def _clipped_attr(match: re.Match[str], max_rowspan: int) -> str:
     """Return the attribute `match` as it is, or, a `rowspan` reaching past `max_rowspan` rows,
     clipped (dropped when clipped to 1)."""
     name, value = match.groups()
-    rowspan = _rowspan(value)
+    rowspan = rowspan_of(value)
     if name != "rowspan" or (rowspan is not None and rowspan <= max_rowspan):
         return match.group(0)
     return f' rowspan="{max_rowspan}"' if max_rowspan > 1 else ""
 
 
 def _max_rowspan(cells: list[CellData]) -> int | None:
-    spans = [_rowspan(cell[2]) for cell in cells]
+    spans = [rowspan_of(cell[2]) for cell in cells]
     if None in spans:
         return None
     return max((span for span in spans if span is not None), default=1)
@@ -299,7 +347,7 @@ def _source_cell_html(match: re.Match[str]) -> str:
     tag, attrs, raw = match.groups()
     if not raw:
         return f"<{tag}{attrs}/>"
-    return f"<{tag}{attrs}>{_escape(_decode(raw))}</{tag}>"
+    return f"<{tag}{attrs}>{_source_content(raw)}</{tag}>"
 
 
 def parse_simple_table(html_text: str) -> tuple[str, list[SimpleRow]] | None:
@@ -309,8 +357,17 @@ def parse_simple_table(html_text: str) -> tuple[str, list[SimpleRow]] | None:
     if start is None or not html_text.startswith("</table>", end):
         return None
     body = html_text[start.end() : end]
-    # -- attributes or line feeds rule out a plain body: skip the attempt --
-    rows = ("=" not in body and "\n" not in body and _plain_rows(body)) or _rows(body)
+    # -- attributes, line feeds or tags other than `<t…>`/`</t…>` rule out a plain body --
+    rows = (
+        "=" not in body
+        and "\n" not in body
+        and body.count("<") == body.count("<t") + body.count("</t")
+        and _plain_rows(body)
+    )
+    if not rows:
+        if _FOREIGN_TAG.search(body):
+            return None  # -- fails fast where the full tokenization would fail late --
+        rows = _rows(body)
     if not rows:
         return None
     return "<table>" + "".join(row.html for row in rows) + "</table>", rows
@@ -434,9 +491,12 @@ def _parse_cells(inner: str) -> tuple[list[CellData], bool, int | None] | None:
         if not raw:
             text = ""
             body = "/>"
+        elif "<" in raw:
+            text, content = _compact_content(raw)
+            body = f">{content}</td>"
         elif "&" in raw or ">" in raw:
             text = " ".join(_decode(raw).split())
-            body = f">{_escape(text)}</td>"
+            body = f">{escape_text(text)}</td>"
         else:
             text = " ".join(raw.split())
             body = f">{text}</td>"
@@ -454,13 +514,13 @@ def _parse_cells(inner: str) -> tuple[list[CellData], bool, int | None] | None:
         colspan_raw = found.get("colspan")
         rowspan_raw = found.get("rowspan")
         if rowspan_raw is not None:
-            rowspan = _rowspan(rowspan_raw)
+            rowspan = rowspan_of(rowspan_raw)
             if rowspan is None:
                 has_zero_rowspan = True
             elif rowspan > max_rowspan:
                 max_rowspan = rowspan
         cells.append(
-            (text, colspan_raw, rowspan_raw, body, _cell_xml(colspan_raw, rowspan_raw, body))
+            (text, colspan_raw, rowspan_raw, body, cell_xml(colspan_raw, rowspan_raw, body))
         )
     # -- a `<th>` row may start with blank `<td>` corner cells, but has no `<td>` with text --
     return cells, has_th and not has_text_td, None if has_zero_rowspan else max_rowspan

@@ -228,7 +228,9 @@ def _as_header_row_html(row: HtmlRow, max_rowspan: int) -> str:
     """Return the source HTML of `row` as a header row: direct `<td>`s become `<th>`, and each
     `rowspan` is clipped to `max_rowspan`, the header rows from `row` on."""
     if isinstance(row, SimpleRow):
-        return row.header_html(max_rowspan)
+        header_html = row.header_html(max_rowspan)
+        if header_html is not None:
+            return header_html
     tr = parse_row_fragment(row.source_html or row.html)
     if tr is None and row.source_html:
         tr = parse_row_fragment(row.html)
