@@ -40,24 +40,28 @@ _ROW_INNER = rf"{_WS}(?:<t(?:d{_ATTRS}>{_CONTENT}</td|h{_ATTRS}>{_CONTENT}</th)>
 
 _TABLE_START = re.compile(rf"{_WS}<table{_ATTRS}>")
 
-_TOKEN = re.compile(
-    rf"({_WS}(?:<tr({_ATTRS})>({_ROW_INNER})</tr>(?=({_WS}))"
-    rf"|<(thead|tbody|tfoot){_ATTRS}>|</(thead|tbody|tfoot)>))"
-)
-"""After optional whitespace, a row (its attributes, inner markup and the whitespace after it, which
-is not consumed) or a row group's start or end tag; group 1 is the whole token, which ends `>`."""
-
 _PLAIN_WORD = "[^\\s<>&\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]+"
 _PLAIN_TEXT = f"{_PLAIN_WORD}(?: {_PLAIN_WORD})*"
-_PLAIN_TOKEN = re.compile(
-    f"(<tr>((?:<td>{_PLAIN_TEXT}</td>|<th>{_PLAIN_TEXT}</th>)+)</tr>"
-    "|<(thead|tbody|tfoot)>|</(thead|tbody|tfoot)>)"
-)
-"""`_TOKEN` for a plain body: no attributes, whitespace between tags, empty row or cell, or text
-that is not already normalized or needs escaping (group 1 is the whole token)."""
+_PLAIN_CELLS = f"(?:<td>{_PLAIN_TEXT}</td>|<th>{_PLAIN_TEXT}</th>)+"
+"""The inner markup of a plain row: attribute-less cells of text that is normalized, not empty
+and needs no escaping, with nothing between them."""
 
-_PLAIN_ROW = re.compile(f"(?:<td>{_PLAIN_TEXT}</td>|<th>{_PLAIN_TEXT}</th>)+")
-"""The inner markup of a plain row (see `_PLAIN_TOKEN`)."""
+_PLAIN_ROW = re.compile(_PLAIN_CELLS)
+
+_PLAIN_TOKEN = re.compile(
+    f"(<tr>({_PLAIN_CELLS})</tr>|<(thead|tbody|tfoot)>|</(thead|tbody|tfoot)>)"
+)
+"""A plain row (its inner markup) or a row group's start or end tag, with nothing before it;
+group 1 is the whole token."""
+
+_TOKEN = re.compile(
+    rf"({_WS}(?:<tr>({_PLAIN_CELLS})</tr>(?=({_WS}))"
+    rf"|<tr({_ATTRS})>({_ROW_INNER})</tr>(?=({_WS}))"
+    rf"|<(thead|tbody|tfoot){_ATTRS}>|</(thead|tbody|tfoot)>))"
+)
+"""After optional whitespace, a plain row (its inner markup and the whitespace after it, which is
+not consumed), another row (its attributes, inner markup and following whitespace) or a row
+group's start or end tag; group 1 is the whole token, which ends `>`."""
 
 _CELL = re.compile(rf"<(t[dh])({_ATTRS})>([^<]*(?:<br ?/?>[^<]*)*)</t[dh]>")
 """A cell of a row's inner markup: tag, attributes and raw content."""
@@ -374,10 +378,8 @@ def parse_simple_table(html_text: str) -> tuple[str, list[SimpleRow]] | None:
 
 
 def _plain_rows(body: str) -> list[SimpleRow] | None:
-    """Return the rows of the table `body` when it is plain (see `_PLAIN_TOKEN`), else `None`.
-
-    Its rows only need `<th>` made `<td>` to be compact.
-    """
+    """Return the rows of the table `body` when all are plain (see `_PLAIN_CELLS`) and nothing
+    else is between its tags, else `None`."""
     tokens = _PLAIN_TOKEN.findall(body)
     if sum(len(token[0]) for token in tokens) != len(body):
         return None
@@ -387,18 +389,7 @@ def _plain_rows(body: str) -> list[SimpleRow] | None:
     rows: list[SimpleRow] = []
     for _token, inner, opened, closed in tokens:
         if inner:
-            if "<th>" in inner:
-                compact = inner.replace("<th>", "<td>").replace("</th>", "</td>")
-                # -- no cell is blank, so a row of `<th>`s alone is a header row --
-                is_header = section == "thead" or "<td>" not in inner
-            else:
-                compact = inner
-                is_header = section == "thead"
-            texts = tuple(compact[4:-5].split("</td><td>"))
-            row = SimpleRow(
-                f"<tr>{compact}</tr>", None, texts, 1, is_header, group_key, ("", inner, "")
-            )
-            rows.append(row)
+            rows.append(_plain_row(inner, ("", inner, ""), section == "thead", group_key))
         elif opened:
             if section:
                 return None
@@ -423,8 +414,10 @@ def _rows(body: str) -> list[SimpleRow] | None:
     group_key = table_key
     section = ""
     rows: list[SimpleRow] = []
-    for _token, tr_attrs, inner, tail, opened, closed in tokens:
-        if opened:
+    for _token, plain, plain_tail, tr_attrs, inner, tail, opened, closed in tokens:
+        if plain:
+            rows.append(_plain_row(plain, ("", plain, plain_tail), section == "thead", group_key))
+        elif opened:
             if section:
                 return None
             section = opened
@@ -442,6 +435,22 @@ def _rows(body: str) -> list[SimpleRow] | None:
     return None if section else rows
 
 
+def _plain_row(
+    cells: str, source: tuple[str, str, str], in_thead: bool, group_key: object
+) -> SimpleRow:
+    """Return the row whose plain inner markup (see `_PLAIN_CELLS`) is `cells`: only `<th>`s
+    need to become `<td>`s to make it compact."""
+    if "<th>" in cells:
+        compact = cells.replace("<th>", "<td>").replace("</th>", "</td>")
+        # -- no cell is blank, so a row of `<th>`s alone is a header row --
+        is_header = in_thead or "<td>" not in cells
+    else:
+        compact = cells
+        is_header = in_thead
+    texts = tuple(compact[4:-5].split("</td><td>"))
+    return SimpleRow(f"<tr>{compact}</tr>", None, texts, 1, is_header, group_key, source)
+
+
 def _parse_row(
     tr_attrs: str, inner: str, tail: str, in_thead: bool, group_key: object
 ) -> SimpleRow | None:
@@ -449,20 +458,10 @@ def _parse_row(
     if tr_attrs and _has_duplicate_attrs(tr_attrs):
         return None
     source = (tr_attrs, inner, tail)
-    cells_markup = inner
-    if not _PLAIN_ROW.fullmatch(cells_markup):
-        # -- drops the whitespace between cells, and that of a blank cell, which plain rows lack --
-        cells_markup = _LAYOUT_WS.sub("><", inner).strip(" \t\n")
+    # -- drops the whitespace between cells, and that of a blank cell, which plain rows lack --
+    cells_markup = _LAYOUT_WS.sub("><", inner).strip(" \t\n")
     if _PLAIN_ROW.fullmatch(cells_markup):
-        # -- a plain row once the layout whitespace between its cells is dropped --
-        if "<th>" in cells_markup:
-            compact = cells_markup.replace("<th>", "<td>").replace("</th>", "</td>")
-            is_header = in_thead or "<td>" not in cells_markup
-        else:
-            compact = cells_markup
-            is_header = in_thead
-        texts = tuple(compact[4:-5].split("</td><td>"))
-        return SimpleRow(f"<tr>{compact}</tr>", None, texts, 1, is_header, group_key, source)
+        return _plain_row(cells_markup, source, in_thead, group_key)
 
     parsed = _parse_cells(inner)
     if parsed is None:

@@ -115,6 +115,7 @@ def _row(tr: etree._Element, group_key: object, in_thead: bool) -> SimpleRow:
     if not _is_blank(tr.text):
         raise _Irregular
     cells: list[CellData] = []
+    xmls: list[str] = []
     texts: list[str] = []
     has_th = has_text_td = has_zero_rowspan = False
     max_rowspan = 1
@@ -147,7 +148,9 @@ def _row(tr: etree._Element, group_key: object, in_thead: bool) -> SimpleRow:
         colspan_raw = cell.get("colspan")
         rowspan_raw = cell.get("rowspan")
         if colspan_raw is None and rowspan_raw is None:
-            cells.append((text, None, None, body, f"<td{body}"))
+            xml = f"<td{body}"
+            cells.append((text, None, None, body, xml))
+            xmls.append(xml)
             continue
         for value in (colspan_raw, rowspan_raw):
             if value is not None and _SAFE_SPAN.fullmatch(value) is None:
@@ -160,8 +163,9 @@ def _row(tr: etree._Element, group_key: object, in_thead: bool) -> SimpleRow:
                 max_rowspan = rowspan
         xml = cell_xml(colspan_raw, rowspan_raw, body)
         cells.append((text, colspan_raw, rowspan_raw, body, xml))
+        xmls.append(xml)
     if cells:
-        html = "<tr>" + "".join(cell[4] for cell in cells) + "</tr>"
+        html = "<tr>" + "".join(xmls) + "</tr>"
     else:
         html = "<tr/>" if tr.text is None else "<tr></tr>"
     return SimpleRow(
