@@ -20,10 +20,12 @@ import io
 import json
 import os
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from json.encoder import encode_basestring_ascii
 from typing import IO, Any
 
+from partita import _json_writer
 from partita.elements import (
     Address,
     CheckBox,
@@ -275,43 +277,101 @@ def metadata_to_dict(
     out: dict[str, Any] = {}
     fields = meta.__dict__  # -- only the set fields: see ElementMetadata --
     for name in sorted(fields, key=_FIELD_RANK.__getitem__) if len(fields) > 1 else fields:
-        value = fields[name]
-        if value is None or name == "extra" or name == "detection_origin":
-            continue
-        if name in _SEQUENCE_FIELDS:
-            if value:
-                out[name] = list(value)
-        elif name in _SPECIAL_FIELDS:
-            if name == "coordinates":
-                out[name] = _coordinates_to_dict(value, round_floats)
-            elif name == "links":
-                if value:
-                    out[name] = [
-                        {"text": x.text, "url": x.url, "start_index": x.start_index} for x in value
-                    ]
-            elif name == "orig_elements":
-                if encoded is None:
-                    out[name] = elements_to_base64_json(value)
-                else:
-                    # -- keyed by identity; the tuple is kept so its id cannot be reused --
-                    hit = encoded.get(id(value))
-                    if hit is None:
-                        hit = encoded[id(value)] = (value, elements_to_base64_json(value))
-                    out[name] = hit[1]
-            else:
-                out[name] = {
-                    k: _plain(v)
-                    for k in DataSourceMetadata.__dataclass_fields__
-                    if (v := getattr(value, k)) is not None
-                }
-        elif name == "detection_class_prob" and round_floats:
-            out[name] = round(value, 5)
-        elif value != [] and value != {}:
-            out[name] = _plain(value)
+        _put_field(out, name, fields[name], round_floats, encoded)
     if meta.extra:
-        for key, value in meta.extra.items():
-            if value is not None and value != [] and value != {}:
-                out[key] = _plain(value)
+        _put_extra(out, meta.extra)
+    return out
+
+
+def _put_field(
+    out: dict[str, Any],
+    name: str,
+    value: Any,
+    round_floats: bool,
+    encoded: dict[int, tuple[tuple[Element, ...], str]] | None,
+) -> None:
+    """Set `out[name]` to the JSON-ready form of the field's `value`, unless it is left out."""
+    if value is None or name == "extra" or name == "detection_origin":
+        return
+    if name in _SEQUENCE_FIELDS:
+        if value:
+            out[name] = list(value)
+    elif name in _SPECIAL_FIELDS:
+        if name == "coordinates":
+            out[name] = _coordinates_to_dict(value, round_floats)
+        elif name == "links":
+            if value:
+                out[name] = [
+                    {"text": x.text, "url": x.url, "start_index": x.start_index} for x in value
+                ]
+        elif name == "orig_elements":
+            if encoded is None:
+                out[name] = elements_to_base64_json(value)
+            else:
+                # -- keyed by identity; the tuple is kept so its id cannot be reused --
+                hit = encoded.get(id(value))
+                if hit is None:
+                    hit = encoded[id(value)] = (value, elements_to_base64_json(value))
+                out[name] = hit[1]
+        else:
+            out[name] = {
+                k: _plain(v)
+                for k in DataSourceMetadata.__dataclass_fields__
+                if (v := getattr(value, k)) is not None
+            }
+    elif name == "detection_class_prob" and round_floats:
+        out[name] = round(value, 5)
+    elif value != [] and value != {}:
+        out[name] = _plain(value)
+
+
+def _put_extra(out: dict[str, Any], extra: Mapping[str, Any]) -> None:
+    for key, value in extra.items():
+        if value is not None and value != [] and value != {}:
+            out[key] = _plain(value)
+
+
+# -- fields whose str, int, float or bool value goes into JSON as it is (`_plain` returns it) --
+_AS_IS_FIELDS = _PLAIN_FIELDS - {"detection_class_prob"}
+_AS_IS_TYPES = frozenset({str, int, float, bool})
+
+
+def _json_element_dict(
+    element: Element, encoded: dict[int, tuple[tuple[Element, ...], str]] | None
+) -> dict[str, Any]:
+    """`element_to_dict(element, round_floats=True, encoded=encoded)`, in another key order.
+
+    For JSON writers that sort keys: the metadata's keys come in its own order, and the common
+    field values are taken without the general per-field dispatch.
+    """
+    meta = element.metadata
+    fields = meta.__dict__
+    out_meta: dict[str, Any] = {}
+    for name, value in fields.items():
+        if type(value) in _AS_IS_TYPES and name in _AS_IS_FIELDS:
+            out_meta[name] = value
+        elif name in _SEQUENCE_FIELDS and value is not None:
+            if value:
+                out_meta[name] = list(value)
+        elif name == "orig_elements" and encoded is not None and value is not None:
+            hit = encoded.get(id(value))
+            if hit is None:
+                hit = encoded[id(value)] = (value, elements_to_base64_json(value))
+            out_meta[name] = hit[1]
+        else:
+            _put_field(out_meta, name, value, True, encoded)
+    if meta.extra:
+        _put_extra(out_meta, meta.extra)
+    out: dict[str, Any] = {
+        "type": element.category,
+        "element_id": element.element_id,
+        "text": element.text,
+        "metadata": out_meta,
+    }
+    if element.embeddings:
+        out["embeddings"] = list(element.embeddings)
+    if isinstance(element, CheckBox):
+        out["checked"] = element.checked
     return out
 
 
@@ -516,9 +576,12 @@ def elements_to_json(
 
     The text is what the reference's `elements_to_json` produces for the same elements.
     """
-    encoded: dict[int, tuple[tuple[Element, ...], str]] = {}
-    dicts = [element_to_dict(e, round_floats=True, encoded=encoded) for e in elements]
-    text = _dumps_indented(dicts, indent)
+    elements = list(elements)
+    text = _fast_elements_to_json(elements, indent) if _json_writer.AVAILABLE else None
+    if text is None:
+        encoded: dict[int, tuple[tuple[Element, ...], str]] = {}
+        dicts = [element_to_dict(e, round_floats=True, encoded=encoded) for e in elements]
+        text = _dumps_indented(dicts, indent)
     if filename is not None:
         with open(filename, "w", encoding="utf-8") as f:
             f.write(text)
@@ -655,3 +718,127 @@ def _write_indented(value: Any, write: Any, newline: str, step: str) -> None:
         write(newline + "]")
     else:
         write(_compact(value))
+
+
+# -- orig_elements payloads are encoded this many at a time, and compressed on worker threads
+# -- (zlib releases the GIL) while the main thread goes on; below the threshold, inline --
+_PAYLOAD_BATCH = 128
+_ELEMENT_BATCH = 64
+_THREADED_PAYLOAD_BYTES = 1 << 20
+_WORKERS = 2
+
+
+def _fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | None:
+    """`elements_to_json`'s text through `_json_writer`, or None to use the exact slow path.
+
+    Each batch that `_json_writer` refuses is encoded by the standard library instead, so the
+    text is the same either way.
+    """
+    if not isinstance(indent, int) or isinstance(indent, bool) or indent < 2:
+        return None
+    if not elements:
+        return "[]"
+    # -- the distinct orig_elements tuples (split pieces of a chunk share one), in order --
+    origs: dict[int, tuple[Element, ...]] = {}
+    for element in elements:
+        orig = element.metadata.orig_elements
+        if orig is not None and id(orig) not in origs:
+            origs[id(orig)] = orig
+    tuples = list(origs.values())
+    results: list[str] = []
+    pool: ThreadPoolExecutor | None = None
+    futures: list[Future[list[str]]] = []
+    try:
+        for start in range(0, len(tuples), _PAYLOAD_BATCH):
+            batch = tuples[start : start + _PAYLOAD_BATCH]
+            payloads = _payloads(batch)
+            if pool is None and sum(map(len, payloads)) * len(tuples) > (
+                _THREADED_PAYLOAD_BYTES * len(batch)
+            ):
+                pool = ThreadPoolExecutor(_WORKERS, thread_name_prefix="partita-zlib")
+            if pool is None:
+                results.extend(_compress(payloads))
+            else:
+                futures.append(pool.submit(_compress, payloads))
+        # -- placeholders stand in for the encoded payloads until the workers are done --
+        placeholders = [f"\x00{i}" for i in range(len(tuples))]
+        encoded = {id(t): (t, p) for t, p in zip(tuples, placeholders, strict=True)}
+        dicts = [_json_element_dict(e, encoded) for e in elements]
+        for future in futures:
+            results.extend(future.result())
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    index_of = {id(p): i for i, p in enumerate(placeholders)}
+    parts = ["["]
+    for start in range(0, len(dicts), _ELEMENT_BATCH):
+        if start:
+            parts.append(",")
+        _write_batch(dicts[start : start + _ELEMENT_BATCH], indent, index_of, results, parts)
+    parts.append("\n]")
+    return "".join(parts)
+
+
+def _write_batch(
+    dicts: list[dict[str, Any]],
+    indent: int,
+    index_of: dict[int, int],
+    results: list[str],
+    parts: list[str],
+) -> None:
+    """Append the indented items of `dicts` to `parts`, each placeholder replaced by its payload.
+
+    The encoded payloads, a third or more of the text, are left out of the JSON writer: each is
+    written as "" and spliced in after its key, which only the metadata of an element can hold
+    at its depth (a JSON string holds no raw newline).
+    """
+    payloads = []
+    metas = []
+    for item in dicts:
+        meta = item["metadata"]
+        placeholder = meta.get("orig_elements")
+        if placeholder is not None:
+            index = index_of.get(id(placeholder))
+            if index is None:  # pragma: no cover -- an `extra` value under that name
+                break
+            meta["orig_elements"] = ""
+            payloads.append(results[index])
+            metas.append(meta)
+    else:
+        body = _json_writer.indented_body(dicts, indent)
+        if body is None:
+            body = _dumps_indented(dicts, indent)[1:-2]
+        marker = "\n" + " " * (3 * indent) + '"orig_elements": "'
+        pieces = body.split(marker)
+        if len(pieces) == len(payloads) + 1:
+            parts.append(pieces[0])
+            for payload, piece in zip(payloads, pieces[1:], strict=True):
+                parts.append(marker)
+                parts.append(payload)
+                parts.append(piece)
+            return
+    # -- pragma: no cover -- the placeholders' layout was not the expected one --
+    for meta, payload in zip(metas, payloads, strict=False):
+        meta["orig_elements"] = payload
+    for item in dicts:
+        meta = item["metadata"]
+        index = index_of.get(id(meta.get("orig_elements")))
+        if index is not None:
+            meta["orig_elements"] = results[index]
+    parts.append(_dumps_indented(dicts, indent)[1:-2])
+
+
+def _payloads(tuples: Sequence[tuple[Element, ...]]) -> list[bytes]:
+    """The uncompressed `orig_elements` JSON of each tuple, as `elements_to_base64_json` has it."""
+    out = []
+    for t in tuples:
+        dicts = [_json_element_dict(e, None) for e in t]
+        payload = _json_writer.compact(dicts)
+        if payload is None:
+            payload = json.dumps(dicts, sort_keys=True).encode("ascii")
+        out.append(payload)
+    return out
+
+
+def _compress(payloads: Sequence[bytes]) -> list[str]:
+    return [base64.b64encode(zlib.compress(p)).decode("ascii") for p in payloads]
