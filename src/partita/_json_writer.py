@@ -65,9 +65,9 @@ if orjson is not None:
 
 # -- a number or null ending a line is structural: no JSON string holds a raw newline --
 _SUSPECT_LINES = re.compile(rb"(?:null|e-[0-9]+|\.0000[0-9]*),?\n")
-# -- on one line ("[1, 2]", '{"a": 1}'), a structural value follows "[", ": " or ", " and is
-# -- followed by ",", "]" or "}"; a match inside a string only refuses the text needlessly --
-_SUSPECT_LINE = re.compile(rb"(?:\[|: |, )-?(?:null|[0-9.]+e-[0-9]+|0\.0000[0-9]*)[,\]}]")
+# -- on one line ("[1, 2]", '{"a": 1}'), a structural value follows "[", ": ", ", " or the start
+# -- and is followed by ",", "]", "}" or the end; one inside a string refuses needlessly --
+_SUSPECT_LINE = re.compile(rb"(?:^|\[|: |, )(?:null|-?[0-9.]+e-[0-9]+|-?0\.0000[0-9]*)(?:[,\]}]|$)")
 
 
 def _dump(value: Any, indent: int) -> bytes | None:

@@ -745,9 +745,14 @@ def _fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | No
         if orig is not None and id(orig) not in origs:
             origs[id(orig)] = orig
     tuples = list(origs.values())
+    # -- placeholders stand in for the encoded payloads until the workers are done --
+    placeholders = [f"\x00{i}" for i in range(len(tuples))]
+    encoded = {id(t): (t, p) for t, p in zip(tuples, placeholders, strict=True)}
+    index_of = {id(p): i for i, p in enumerate(placeholders)}
     results: list[str] = []
     pool: ThreadPoolExecutor | None = None
     futures: list[Future[list[str]]] = []
+    batches: list[_Batch] = []
     try:
         for start in range(0, len(tuples), _PAYLOAD_BATCH):
             batch = tuples[start : start + _PAYLOAD_BATCH]
@@ -760,72 +765,72 @@ def _fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | No
                 results.extend(_compress(payloads))
             else:
                 futures.append(pool.submit(_compress, payloads))
-        # -- placeholders stand in for the encoded payloads until the workers are done --
-        placeholders = [f"\x00{i}" for i in range(len(tuples))]
-        encoded = {id(t): (t, p) for t, p in zip(tuples, placeholders, strict=True)}
-        dicts = [_json_element_dict(e, encoded) for e in elements]
+        # -- the text is written while the workers compress, the payloads spliced in after --
+        for start in range(0, len(elements), _ELEMENT_BATCH):
+            dicts = [
+                _json_element_dict(e, encoded) for e in elements[start : start + _ELEMENT_BATCH]
+            ]
+            batches.append(_write_batch(dicts, indent, index_of))
         for future in futures:
             results.extend(future.result())
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-    index_of = {id(p): i for i, p in enumerate(placeholders)}
     parts = ["["]
-    for start in range(0, len(dicts), _ELEMENT_BATCH):
-        if start:
+    marker = "\n" + " " * (3 * indent) + '"orig_elements": "'
+    for number, (pieces, indices, late) in enumerate(batches):
+        if number:
             parts.append(",")
-        _write_batch(dicts[start : start + _ELEMENT_BATCH], indent, index_of, results, parts)
+        if late is not None:  # pragma: no cover -- see _write_batch
+            for item in late:
+                meta = item["metadata"]
+                index = index_of.get(id(meta.get("orig_elements")))
+                if index is not None:
+                    meta["orig_elements"] = results[index]
+            parts.append(_dumps_indented(late, indent)[1:-2])
+            continue
+        parts.append(pieces[0])
+        for index, piece in zip(indices, pieces[1:], strict=True):
+            parts.append(marker)
+            parts.append(results[index])
+            parts.append(piece)
     parts.append("\n]")
     return "".join(parts)
 
 
-def _write_batch(
-    dicts: list[dict[str, Any]],
-    indent: int,
-    index_of: dict[int, int],
-    results: list[str],
-    parts: list[str],
-) -> None:
-    """Append the indented items of `dicts` to `parts`, each placeholder replaced by its payload.
+_Batch = tuple[list[str], list[int], "list[dict[str, Any]] | None"]
+
+
+def _write_batch(dicts: list[dict[str, Any]], indent: int, index_of: dict[int, int]) -> _Batch:
+    """The indented items of `dicts` cut where the payloads go, and the payloads' indices.
 
     The encoded payloads, a third or more of the text, are left out of the JSON writer: each is
     written as "" and spliced in after its key, which only the metadata of an element can hold
-    at its depth (a JSON string holds no raw newline).
+    at its depth (a JSON string holds no raw newline). When the layout is not the expected one,
+    `dicts` is returned instead, to be written by the standard library once the payloads exist.
     """
-    payloads = []
-    metas = []
+    indices = []
+    saved = []
     for item in dicts:
         meta = item["metadata"]
         placeholder = meta.get("orig_elements")
         if placeholder is not None:
             index = index_of.get(id(placeholder))
             if index is None:  # pragma: no cover -- an `extra` value under that name
-                break
-            meta["orig_elements"] = ""
-            payloads.append(results[index])
-            metas.append(meta)
-    else:
-        body = _json_writer.indented_body(dicts, indent)
-        if body is None:
-            body = _dumps_indented(dicts, indent)[1:-2]
-        marker = "\n" + " " * (3 * indent) + '"orig_elements": "'
-        pieces = body.split(marker)
-        if len(pieces) == len(payloads) + 1:
-            parts.append(pieces[0])
-            for payload, piece in zip(payloads, pieces[1:], strict=True):
-                parts.append(marker)
-                parts.append(payload)
-                parts.append(piece)
-            return
-    # -- pragma: no cover -- the placeholders' layout was not the expected one --
-    for meta, payload in zip(metas, payloads, strict=False):
-        meta["orig_elements"] = payload
-    for item in dicts:
-        meta = item["metadata"]
-        index = index_of.get(id(meta.get("orig_elements")))
-        if index is not None:
-            meta["orig_elements"] = results[index]
-    parts.append(_dumps_indented(dicts, indent)[1:-2])
+                return [], [], dicts
+            indices.append(index)
+            saved.append((meta, placeholder))
+    for meta, _ in saved:
+        meta["orig_elements"] = ""
+    body = _json_writer.indented_body(dicts, indent)
+    if body is None:
+        body = _dumps_indented(dicts, indent)[1:-2]
+    pieces = body.split("\n" + " " * (3 * indent) + '"orig_elements": "')
+    if len(pieces) != len(indices) + 1:  # pragma: no cover -- as above
+        for meta, placeholder in saved:
+            meta["orig_elements"] = placeholder
+        return [], [], dicts
+    return pieces, indices, None
 
 
 def _payloads(tuples: Sequence[tuple[Element, ...]]) -> list[bytes]:
