@@ -19,9 +19,10 @@ from functools import cached_property
 from lxml import etree
 
 from partita.chunking.html_table import HtmlRow, LxmlCell, format_td, parse_row_fragment
-from partita.chunking.simple_table import SimpleRow
+from partita.chunking.simple_rows import SimpleRow
 from partita.chunking.table_cells import Measure, TextAndHtml
 from partita.chunking.table_rows import RowAccumulator, iter_rowspan_bound_row_groups
+from partita.chunking.tokenizers import tiktoken_tokens
 
 __all__ = ["HeaderRepetition"]
 
@@ -45,24 +46,50 @@ class HeaderRepetition:
         self._hard_max = hard_max
         self._count_tokens = count_tokens
         self._measure: Measure = count_tokens or len
+        self._size_bound = _size_bound(count_tokens)
+        self._header_rows = tuple(rows[: self._header_row_count])
+        # -- the values below are set by `_is_enabled()`, which runs when first needed --
+        self._header_text = ""
+        self._header_text_len = 0
+        self._reduced_maxlen = max(1, hard_max - 1)
+        """The body room of a continuation chunk: one unit separates header and body text."""
+        self._header_rows_html = ""
+        """The `<thead>` of the repeated header rows."""
+        self._enabled: bool | None = None if self._header_rows else False
 
-    @cached_property
+    @property
     def carried_over_row_count(self) -> int:
         """The number of header rows prepended to each continuation chunk, 0 when disabled."""
         return len(self._header_rows) if self.is_enabled else 0
 
-    @cached_property
+    @property
     def is_enabled(self) -> bool:
         """`True` when there are header rows and repeating them is not pathologically costly."""
+        enabled = self._enabled
+        if enabled is None:
+            enabled = self._enabled = self._is_enabled()
+        return enabled
+
+    def _is_enabled(self) -> bool:
         if not self._header_rows:
             return False
-        hard_max = self._hard_max
-        return (
-            self._max_header_row_len <= (hard_max + 1) // 2
-            and self._header_text_len <= (3 * hard_max) // 4
-            and self._measure(self._header_rows_html) <= 4 * hard_max
-            and not self._would_starve_oversized_body_cell
+        hard_max, measure = self._hard_max, self._measure
+        max_header_row_len = max(measure(row.text) for row in self._header_rows)
+        self._header_text = " ".join(row.text for row in self._header_rows if row.text)
+        self._header_text_len = measure(self._header_text)
+        self._reduced_maxlen = max(1, hard_max - self._header_text_len - 1)
+        if max_header_row_len > (hard_max + 1) // 2:
+            return False
+        if self._header_text_len > (3 * hard_max) // 4:
+            return False
+        n = len(self._header_rows)
+        rows_html = "".join(
+            _as_header_row_html(row, max_rowspan=n - i) for i, row in enumerate(self._header_rows)
         )
+        self._header_rows_html = f"<thead>{rows_html}</thead>"
+        if not self._fits(self._header_rows_html, 4 * hard_max):
+            return False
+        return not self._would_starve_oversized_body_cell()
 
     def maxlen(self, is_first_chunk: bool) -> int:
         """Return the room for body rows in the next chunk."""
@@ -83,45 +110,16 @@ class HeaderRepetition:
         """Return the body room of the next chunk were the headers to repeat."""
         return self._hard_max if is_first_chunk else self._reduced_maxlen
 
-    @property
-    def _reduced_maxlen(self) -> int:
-        """The body room of a continuation chunk: one unit separates header and body text."""
-        return max(1, self._hard_max - self._header_text_len - 1)
+    def _fits(self, text: str, maxlen: int) -> bool:
+        """Return whether `measure(text) <= maxlen`, measuring only when no bound decides."""
+        bound = self._size_bound
+        return (bound is not None and bound(text) <= maxlen) or self._measure(text) <= maxlen
 
-    @cached_property
-    def _header_rows(self) -> tuple[HtmlRow, ...]:
-        return tuple(self._rows[: self._header_row_count])
-
-    @cached_property
-    def _header_text(self) -> str:
-        return " ".join(row.text for row in self._header_rows if row.text)
-
-    @cached_property
-    def _header_text_len(self) -> int:
-        return self._measure(self._header_text)
-
-    @cached_property
-    def _max_header_row_len(self) -> int:
-        if not self._header_rows:
-            return 0
-        return max(self._measure(row.text) for row in self._header_rows)
-
-    @cached_property
-    def _header_rows_html(self) -> str:
-        """The `<thead>` of the repeated header rows, the empty string when there are none."""
-        if not self._header_rows:
-            return ""
-        n = len(self._header_rows)
-        rows_html = "".join(
-            _as_header_row_html(row, max_rowspan=n - i) for i, row in enumerate(self._header_rows)
-        )
-        return f"<thead>{rows_html}</thead>"
-
-    @cached_property
     def _would_starve_oversized_body_cell(self) -> bool:
         """`True` when the reduced budget leaves no usable split room for an oversized cell."""
         maxlen = self._reduced_maxlen
         count = self._header_row_count
+        bound = self._size_bound
         at_risk_idxs = self._reduced_budget_header_row_idxs
         if self._header_text_len > maxlen and any(idx < count for idx in at_risk_idxs):
             return True
@@ -137,12 +135,13 @@ class HeaderRepetition:
                     # -- the group splitter reserves header room in every fragment, which would
                     # -- degrade a size-compliant header row for headers it does not carry --
                     return True
-            if self._count_tokens is None and (
-                len(row.text) <= maxlen or row.max_cell_text_len <= maxlen
-            ):
-                continue  # -- no cell of the row is oversized --
+            if self._count_tokens is None:
+                if len(row.text) <= maxlen or row.max_cell_text_len <= maxlen:
+                    continue  # -- no cell of the row is oversized --
+            elif bound is not None and bound(row.text) <= maxlen:
+                continue  # -- a cell's text is part of the row's, so none is oversized --
             for cell in row.iter_cells():
-                if self._measure(cell.text) <= maxlen:
+                if self._fits(cell.text, maxlen):
                     continue
                 if self._count_tokens is not None:
                     if maxlen <= 11:
@@ -222,6 +221,21 @@ class HeaderRepetition:
                 accum = RowAccumulator(self._reduced_maxlen, self._measure)
             start_idx += len(group.rows)
         return at_risk_idxs
+
+
+def _size_bound(count_tokens: Measure | None) -> Measure | None:
+    """Return a cheap upper bound of `count_tokens`, `None` when none is known.
+
+    tiktoken encodes every token from at least one byte, so a text has at most as many tokens as
+    UTF-8 bytes: its length when it is ASCII, at most four bytes per character otherwise.
+    """
+    if count_tokens is None or tiktoken_tokens(count_tokens) is None:
+        return None
+    return _utf8_len_bound
+
+
+def _utf8_len_bound(text: str) -> int:
+    return len(text) if text.isascii() else 4 * len(text)
 
 
 def _as_header_row_html(row: HtmlRow, max_rowspan: int) -> str:

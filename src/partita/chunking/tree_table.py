@@ -20,7 +20,7 @@ import re
 
 from lxml import etree
 
-from partita.chunking.simple_table import CellData, SimpleRow, cell_xml, escape_text, rowspan_of
+from partita.chunking.simple_rows import CellData, SimpleRow, cell_xml, escape_text, rowspan_of
 
 __all__ = ["parse_tree_table"]
 
