@@ -184,6 +184,8 @@ def test_characters_match_the_reference(
 @given(text=texts, window=windows(1, 40), separators=separator_sets)
 @example(text="a " + "x" * 300, window=(10, 3), separators=DEFAULT_SEPARATORS)
 @example(text="Hello.\n\nWorld " * 20, window=(7, 2), separators=DEFAULT_SEPARATORS)
+# -- the overlapped remainder is longer than the text but fits: the reference ends there --
+@example(text="\U0001f468\u200d\U0001f469\u200d\U0001f467", window=(12, 10), separators=("\n", " "))
 def test_tokens_match_the_reference(
     text: str, window: tuple[int, int], separators: tuple[str, ...]
 ) -> None:

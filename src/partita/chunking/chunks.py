@@ -46,7 +46,12 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
     metadata = _metadata_from_fields(fields)
     anchor = elements[0].element_id
     split = opts.split
-    piece, remainder = split(text)
+    # -- the size of the text when known without counting (as `split` would measure it) --
+    size = len(text) if opts.count_tokens is None else pre_chunk.token_count
+    if size is not None and size <= opts.hard_max:
+        piece, remainder = text, ""  # -- what `split` returns for a text that fits --
+    else:
+        piece, remainder = split(text)
     yield _new_element(CompositeElement, piece, ids.next_id(piece, anchor), metadata)
     if remainder:
         continuation = metadata.replace(is_continuation=True)

@@ -147,9 +147,13 @@ def _merge_enrichment_origins(values: list[Any]) -> dict[str, list[Any]]:
 def orig_elements_of(elements: Sequence[Element]) -> tuple[Element, ...]:
     """Return `elements` for a chunk's `orig_elements`: the same objects, except that an element
     that is itself a chunk is copied without its own `orig_elements` (nesting stays one deep)."""
-    return tuple(
-        e if e.metadata.orig_elements is None else _without_orig_elements(e) for e in elements
-    )
+    for element in elements:
+        if element.metadata.orig_elements is not None:
+            return tuple(
+                e if e.metadata.orig_elements is None else _without_orig_elements(e)
+                for e in elements
+            )
+    return tuple(elements)
 
 
 def _without_orig_elements(element: Element) -> Element:

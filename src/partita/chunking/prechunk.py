@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from partita.chunking.boundaries import BoundaryPredicate
 from partita.chunking.options import ChunkingOptions
+from partita.chunking.text_splitter import joined_token_count
 from partita.elements import CodeSnippet, Element, Table
 
 __all__ = ["SEPARATOR", "PreChunk", "PreChunkBuilder", "iter_pre_chunks"]
@@ -53,7 +54,15 @@ class PreChunk:
     new pre-chunk.
     """
 
-    __slots__ = ("_text", "body", "body_len", "elements", "has_table", "overlap_prefix")
+    __slots__ = (
+        "_text",
+        "body",
+        "body_len",
+        "elements",
+        "has_table",
+        "overlap_prefix",
+        "token_count",
+    )
 
     def __init__(
         self,
@@ -68,6 +77,8 @@ class PreChunk:
         self.has_table = has_table
         self.body_len = sum(map(len, body)) + 2 * (len(body) - 1) if body else 0
         self._text: str | None = None
+        self.token_count: int | None = None
+        """The size of `text` in tokens, when known without counting (token mode only)."""
 
     @property
     def text(self) -> str:
@@ -112,12 +123,16 @@ class PreChunkBuilder:
 
     __slots__ = (
         "_body",
+        "_candidate",
         "_elements",
         "_has_table",
+        "_joined",
+        "_joined_count",
         "_opts",
         "_overlap_prefix",
         "_raw_len",
         "_raw_segments",
+        "_verbatim",
     )
 
     def __init__(self, opts: ChunkingOptions) -> None:
@@ -128,6 +143,14 @@ class PreChunkBuilder:
         self._raw_len = 0
         self._body: list[str] = []
         self._has_table = False
+        # -- token mode: the raw segments joined, their token count (None: not counted yet), and
+        # -- the last candidate `will_fit` counted, as (text, count of joined + text) --
+        self._joined = ""
+        self._joined_count: int | None = 0
+        self._candidate: tuple[str, int] | None = None
+        # -- every body text is its raw text and no raw text normalized away: the pre-chunk's
+        # -- text is then `_joined`, and `_joined_count` its size --
+        self._verbatim = True
 
     def add(self, element: Element) -> None:
         """Add `element`; the caller has checked that it fits."""
@@ -137,15 +160,27 @@ class PreChunkBuilder:
             self._overlap_prefix = ""
             self._raw_segments = []
             self._raw_len = 0
+            self._joined, self._joined_count, self._verbatim = "", 0, True
         self._elements.append(element)
         self._has_table = self._has_table or is_table
         text = element.text
         if text:
+            if self._opts.count_tokens is not None:
+                self._add_counted(text)
             self._raw_segments.append(text)
             self._raw_len += len(text)
             normalized = text if isinstance(element, CodeSnippet) else normalize_whitespace(text)
             if normalized:
                 self._body.append(normalized)
+            if normalized != text:
+                self._verbatim = False
+
+    def _add_counted(self, text: str) -> None:
+        """Token mode: extend `_joined` by `text`, with its count when `will_fit` measured it."""
+        candidate = self._candidate
+        self._candidate = None
+        self._joined = f"{self._joined}{SEPARATOR}{text}" if self._raw_segments else text
+        self._joined_count = candidate[1] if candidate and candidate[0] is text else None
 
     def will_fit(self, element: Element) -> bool:
         """True when `element` can join this pre-chunk without breaking a limit."""
@@ -164,11 +199,28 @@ class PreChunkBuilder:
             if self._raw_len + 2 * (n - 1 if n else 0) > opts.soft_max:
                 return False
             return opts.hard_max - self._raw_len - 2 * n >= len(element.text)
-        if segments and count(SEPARATOR.join(segments)) > opts.soft_max:
+        joined_count = self.joined_count if segments else 0
+        if joined_count > opts.soft_max:
             return False
         text = element.text
-        candidate = SEPARATOR.join([*segments, text] if text else segments)
-        return count(candidate) <= opts.hard_max
+        if not text:
+            return joined_count <= opts.hard_max
+        if segments:
+            size = joined_token_count(count, self._joined, SEPARATOR, text, left_count=joined_count)
+        else:
+            size = count(text)
+        self._candidate = (text, size)
+        return size <= opts.hard_max
+
+    @property
+    def joined_count(self) -> int:
+        """Token mode: the token count of the raw segments joined by blank lines."""
+        joined_count = self._joined_count
+        if joined_count is None:
+            count = self._opts.count_tokens
+            assert count is not None
+            joined_count = self._joined_count = count(self._joined)
+        return joined_count
 
     def flush(self) -> Iterator[PreChunk]:
         """Generate the accumulated pre-chunk, if any, after resetting for the next one."""
@@ -180,12 +232,18 @@ class PreChunkBuilder:
         tail = pre_chunk.overlap_tail(overlap) if overlap else ""
         if tail and self._opts.isolate_tables and len(elements) == 1 and self._has_table:
             tail = ""  # -- a table passes no overlap to the text after it --
+        if self._opts.count_tokens is not None and self._verbatim:
+            # -- the pre-chunk's text is the joined raw text: its size is known or cheap --
+            pre_chunk.token_count = self.joined_count
         self._elements = []
         self._overlap_prefix = tail
         self._raw_segments = [tail] if tail else []
         self._raw_len = len(tail)
         self._body = []
         self._has_table = False
+        self._joined, self._joined_count = tail, (None if tail else 0)
+        self._candidate = None
+        self._verbatim = True
         yield pre_chunk
 
 

@@ -150,7 +150,8 @@ class TextSplitter:
                 end = start
                 fragment = s[:start].rstrip()
                 if 0 < count(fragment) <= maxlen:
-                    return self._with_token_overlap(s, fragment, s[start + len(sep) :].lstrip())
+                    remainder = s[start + len(sep) :].lstrip()
+                    return self._with_token_overlap(s, fragment, remainder)
         # -- no separator works: the longest prefix that fits, backed off to a whitespace --
         low, high = 1, len(s)
         best_pos = max(overlap + 1, 1)
@@ -175,16 +176,32 @@ class TextSplitter:
     def _with_token_overlap(self, s: str, fragment: str, remainder: str) -> tuple[str, str]:
         """Return `(fragment, remainder)` with the overlap tail of `fragment` before `remainder`.
 
-        Where the reference would return `s` itself as the remainder (so split it the same way
-        forever), or a longer one, the tail is dropped. Otherwise remainders never grow, and one
-        of equal length has one newline fewer, so splitting always ends.
+        Where the reference may then loop forever, the tail is dropped (see `_loops`).
         """
         if self._overlap <= 0 or not fragment:
             return fragment, remainder
         overlapped = self._token_tail(fragment) + " " + remainder
-        if overlapped == s or len(overlapped) > len(s):
+        if self._loops(s, overlapped):
             return fragment, remainder
         return fragment, overlapped
+
+    def _loops(self, s: str, overlapped: str) -> bool:
+        """True when the reference, having split `s` into an `overlapped` remainder, may not end.
+
+        It returns `s` itself as the remainder: it splits it the same way forever. A longer
+        remainder is the whole fragment, one space and the rest (no separator lay between them):
+        when it fits, the next step returns it whole and splitting ends; when it does not, the
+        next step finds that space and returns the same remainder again, forever. So a longer
+        remainder is kept only when it fits. Otherwise remainders never grow, and one of equal
+        length has one newline fewer, so with the tail dropped in those cases splitting ends.
+        """
+        if overlapped == s:
+            return True
+        if len(overlapped) <= len(s):
+            return False
+        count = self._count
+        assert count is not None
+        return count(overlapped) > self._maxlen
 
     def _token_tail(self, text: str) -> str:
         """Return the tail of `text` of about `overlap` tokens, starting at a word."""
@@ -270,7 +287,7 @@ class TextSplitter:
                 n = index.prefix_count(k)
             head = self._indexed_tail(index, k, n) + " "
             overlapped = head + remainder
-            if overlapped == s or len(overlapped) > len(s):
+            if self._loops(s, overlapped):
                 head = ""
             else:
                 remainder = overlapped
