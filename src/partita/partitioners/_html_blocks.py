@@ -1,0 +1,332 @@
+"""One walk over a parsed HTML tree, generating element drafts in reading order.
+
+The rules are stated in `partita.partitioners.html`'s PRINCIPLES; this module carries them out:
+blocks delimit elements, inline descendants feed a `Phrase`, tables, `<pre>` and images are taken
+whole, and context (kind, list depth, page number, language) is inherited down the tree.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from lxml import etree
+
+from partita.elements import (
+    CodeSnippet,
+    Element,
+    FigureCaption,
+    Image,
+    ListItem,
+    NarrativeText,
+    Table,
+    Text,
+    Title,
+)
+from partita.partitioners._build import Draft
+from partita.partitioners._html_lang import language_codes
+from partita.partitioners._html_phrase import Phrase
+from partita.partitioners._html_tables import table_content
+from partita.partitioners._text import BULLET_LINE
+
+__all__ = ["DROPPED_TAGS", "iter_tree_drafts"]
+
+DROPPED_TAGS = (
+    "script",
+    "style",
+    "noscript",
+    "template",
+    "nav",
+    "head",
+    "title",
+    "meta",
+    "link",
+    "base",
+    "del",
+    "svg",
+    "canvas",
+    "iframe",
+    "object",
+    "embed",
+    "video",
+    "audio",
+    "button",
+    "select",
+    "textarea",
+    "input",
+    "datalist",
+    "map",
+)
+"""Elements removed with their content (their tail text is kept): not rendered as text, or
+navigation."""
+
+_HEADINGS = {"h1": 0, "h2": 1, "h3": 2, "h4": 3, "h5": 4, "h6": 5}
+_LISTS = frozenset({"ul", "ol", "dl", "menu", "dir"})
+_BLOCKS = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "body", "center", "dd", "details",
+        "dialog", "div", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header",
+        "hgroup", "hr", "html", "legend", "li", "main", "p", "section", "summary", "caption",
+        "tr", "td", "th", "thead", "tbody", "tfoot", "option", "search",
+    }
+    | _HEADINGS.keys()
+    | _LISTS
+)  # fmt: skip
+_BOLD = frozenset({"b", "strong"})
+_ITALIC = frozenset({"i", "em"})
+_HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+# -- kinds of block context; an untyped block (div, p, section, ...) inherits its parent's --
+_TEXT, _TITLE, _ITEM, _CAPTION = 0, 1, 2, 3
+
+
+class _Context:
+    """What a block's text inherits: its kind, heading or list depth, page and languages."""
+
+    __slots__ = ("depth", "kind", "languages", "lists", "page")
+
+    def __init__(
+        self, kind: int, depth: int, lists: int, page: int | None, languages: tuple[str, ...] | None
+    ) -> None:
+        self.kind = kind
+        self.depth = depth
+        self.lists = lists
+        self.page = page
+        self.languages = languages
+
+    def derive(self, element: etree._Element, tag: str) -> _Context:
+        """Return the context of `element` (tag `tag`), a child of this context's element."""
+        kind, depth, lists, page, languages = (
+            self.kind,
+            self.depth,
+            self.lists,
+            self.page,
+            self.languages,
+        )
+        if tag in _LISTS:
+            lists += 1
+        elif tag in _HEADINGS:
+            kind, depth = _TITLE, _HEADINGS[tag]
+        elif tag == "li" or tag == "dd" or tag == "dt":
+            kind, depth = _ITEM, max(lists - 1, 0)
+        elif tag == "figcaption":
+            kind = _CAPTION
+        page_attr = element.get("data-page-number")
+        if page_attr is not None:
+            with contextlib.suppress(ValueError):
+                page = int(page_attr.strip())
+        lang = element.get("lang")
+        if lang is not None:
+            languages = language_codes(lang)
+        return _Context(kind, depth, lists, page, languages)
+
+
+def iter_tree_drafts(
+    root: etree._Element, *, origin: str, root_languages: tuple[str, ...] | None = None
+) -> Iterator[Draft]:
+    """Generate the drafts of the tree under `root` (already stripped of `DROPPED_TAGS`).
+
+    `origin` is recorded as `detection_origin`; `root_languages` applies where no `lang`
+    attribute says otherwise.
+    """
+    phrase = Phrase()
+    images: list[Draft] = []
+    context = _Context(_TEXT, 0, 0, None, root_languages)
+    contexts: list[_Context] = []
+    bold = italic = 0
+
+    def flush(ctx: _Context) -> Iterator[Draft]:
+        if not phrase.is_empty:
+            text, meta = phrase.flush()
+            yield _text_draft(text, meta, ctx, origin)
+        if images:
+            yield from images
+            images.clear()
+
+    walker = etree.iterwalk(root, events=("start", "end"))
+    for event, element in walker:
+        tag = element.tag
+        if event == "start":
+            if not isinstance(tag, str):
+                continue
+            if _is_hidden(element):
+                walker.skip_subtree()
+                contexts.append(context)
+                continue
+            if tag in _BLOCKS:
+                yield from flush(context)
+                contexts.append(context)
+                context = context.derive(element, tag)
+            elif tag == "table":
+                yield from flush(context)
+                walker.skip_subtree()
+                contexts.append(context)
+                yield from _iter_table_drafts(element, context.derive(element, tag), origin)
+                continue
+            elif tag == "pre":
+                yield from flush(context)
+                walker.skip_subtree()
+                contexts.append(context)
+                draft = _code_draft(element, context.derive(element, tag), origin)
+                if draft is not None:
+                    yield draft
+                continue
+            else:
+                if tag == "br":
+                    phrase.add_break()
+                elif tag == "img":
+                    image = _image_draft(element, context.derive(element, tag), origin)
+                    if image is not None:
+                        images.append(image)
+                elif tag in _BOLD:
+                    bold += 1
+                elif tag in _ITALIC:
+                    italic += 1
+                elif tag == "a":
+                    href = element.get("href")
+                    if href is not None:
+                        phrase.open_link(href.strip())
+                if element.get("lang") is not None or element.get("data-page-number") is not None:
+                    contexts.append(context)
+                    context = context.derive(element, tag)
+            text = element.text
+            if text:
+                phrase.add_text(text, _emphasis(bold, italic))
+        else:
+            if not isinstance(tag, str):
+                if element.tail:
+                    phrase.add_text(element.tail, _emphasis(bold, italic))
+                continue
+            if tag == "table" or tag == "pre" or _is_hidden(element):
+                context = contexts.pop()
+            elif tag in _BLOCKS:
+                yield from flush(context)
+                context = contexts.pop()
+            else:
+                if tag in _BOLD:
+                    bold -= 1
+                elif tag in _ITALIC:
+                    italic -= 1
+                elif tag == "a" and element.get("href") is not None:
+                    phrase.close_link()
+                if element.get("lang") is not None or element.get("data-page-number") is not None:
+                    context = contexts.pop()
+            if element is root:
+                break
+            tail = element.tail
+            if tail:
+                phrase.add_text(tail, _emphasis(bold, italic))
+    yield from flush(context)
+
+
+def _is_hidden(element: etree._Element) -> bool:
+    if element.get("hidden") is not None or element.get("aria-hidden") == "true":
+        return True
+    style = element.get("style")
+    return style is not None and "n" in style and _HIDING_STYLE.search(style) is not None
+
+
+def _emphasis(bold: int, italic: int) -> str:
+    if bold:
+        return "bi" if italic else "b"
+    return "i" if italic else ""
+
+
+def _base_meta(ctx: _Context, origin: str) -> dict[str, Any]:
+    meta: dict[str, Any] = {"detection_origin": origin}
+    if ctx.page is not None:
+        meta["page_number"] = ctx.page
+    if ctx.languages:
+        meta["languages"] = ctx.languages
+    return meta
+
+
+def _text_draft(text: str, phrase_meta: dict[str, Any], ctx: _Context, origin: str) -> Draft:
+    meta = _base_meta(ctx, origin)
+    meta.update(phrase_meta)
+    cls: type[Element]
+    kind = ctx.kind
+    if kind == _TITLE:
+        cls = Title
+        meta["category_depth"] = ctx.depth
+    elif kind == _ITEM:
+        cls = ListItem
+        meta["category_depth"] = ctx.depth
+    elif kind == _CAPTION:
+        cls = FigureCaption
+    elif bullet := BULLET_LINE.match(text):
+        cls = ListItem
+        meta["category_depth"] = 0
+        text = _shifted(text, meta, bullet.end())
+    elif any(c.isalnum() for c in text):
+        cls = NarrativeText
+    else:
+        cls = Text
+    return Draft(cls, text, meta)
+
+
+def _shifted(text: str, meta: dict[str, Any], cut: int) -> str:
+    """Return `text` without its first `cut` characters, moving link offsets in `meta` along."""
+    links = meta.get("links")
+    if links:
+        kept = tuple(
+            type(link)(text=link.text, url=link.url, start_index=(link.start_index or 0) - cut)
+            for link in links
+            if (link.start_index or 0) >= cut
+        )
+        for key in ("links", "link_texts", "link_urls"):
+            meta.pop(key)
+        if kept:
+            meta["links"] = kept
+            meta["link_texts"] = tuple(link.text or "" for link in kept)
+            meta["link_urls"] = tuple(link.url for link in kept)
+    return text[cut:]
+
+
+def _iter_table_drafts(table: etree._Element, ctx: _Context, origin: str) -> Iterator[Draft]:
+    content = table_content(table)
+    if content is None:
+        return
+    meta = _base_meta(ctx, origin)
+    if not content.text:
+        yield Draft(FigureCaption, content.caption, meta)
+        return
+    meta["text_as_html"] = content.html
+    yield Draft(Table, content.text, meta)
+
+
+def _code_draft(pre: etree._Element, ctx: _Context, origin: str) -> Draft | None:
+    parts: list[str] = []
+    for event, element in etree.iterwalk(pre, events=("start", "end")):
+        if event == "start":
+            if element.tag == "br":
+                parts.append("\n")
+            elif element.text and isinstance(element.tag, str):
+                parts.append(element.text)
+        elif element is not pre and element.tail:
+            parts.append(element.tail)
+    text = "".join(parts)
+    if text.startswith("\n"):
+        text = text[1:]
+    text = text.rstrip("\n")
+    if not text.strip():
+        return None
+    return Draft(CodeSnippet, text, _base_meta(ctx, origin))
+
+
+def _image_draft(img: etree._Element, ctx: _Context, origin: str) -> Draft | None:
+    src = (img.get("src") or "").strip()
+    alt = " ".join((img.get("alt") or "").split())
+    if not src and not alt:
+        return None
+    meta = _base_meta(ctx, origin)
+    if src.startswith("data:"):
+        header, _, payload = src.partition(",")
+        if header.endswith(";base64") and payload:
+            meta["image_mime_type"] = header[5:-7] or None
+            meta["image_base64"] = payload
+    elif src:
+        meta["image_url"] = src
+    return Draft(Image, alt, meta)

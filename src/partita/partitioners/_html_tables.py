@@ -1,0 +1,148 @@
+"""HTML tables to a Table element's text and its compact `text_as_html`.
+
+A table's text is its caption and then its cells' texts in reading order, joined by single spaces
+(the reference's form). Its HTML is rebuilt from the source: `<caption>`, the `<thead>` /
+`<tbody>` / `<tfoot>` groups as written, `<tr>` rows and `<th>` / `<td>` cells with their
+`colspan` / `rowspan` (when greater than 1); every other attribute is dropped and text is escaped.
+Cell text is whitespace-normalized; a `<br>` in a cell becomes `<br/>` in the HTML and a space in
+the text. A table nested in a cell is flattened into that cell's text. A row whose cells are all
+empty is dropped, unless the table has row spans (dropping a row would shift them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html import escape
+from typing import cast
+
+from lxml import etree
+
+__all__ = ["TableContent", "table_content"]
+
+_ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
+_CELLS = frozenset({"td", "th"})
+_BREAK = "\ue000"
+"""Marks a `<br>` in cell text: a private-use character, which `str.split()` keeps."""
+_SEPARATED = (
+    *("td", "th", "tr", "table", "caption", "p", "div", "li", "dt", "dd", "ul", "ol", "dl"),
+    *("h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "section", "pre", "figcaption"),
+)
+"""Tags whose content does not run into its neighbours' (blocks, and a nested table's cells)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableContent:
+    """What a `<table>` yields: its `text` (caption first) and `html`; `caption` on its own."""
+
+    text: str
+    html: str
+    caption: str
+
+
+@dataclass(slots=True)
+class _Cell:
+    tag: str
+    lines: list[str]
+    colspan: int
+    rowspan: int
+
+    def to_html(self) -> str:
+        spans = ""
+        if self.colspan > 1:
+            spans += f' colspan="{self.colspan}"'
+        if self.rowspan > 1:
+            spans += f' rowspan="{self.rowspan}"'
+        inner = "<br/>".join(escape(line, quote=False) for line in self.lines)
+        return f"<{self.tag}{spans}>{inner}</{self.tag}>"
+
+
+def table_content(table: etree._Element) -> TableContent | None:
+    """Return the text and compact HTML of `table`, or None when no cell has text."""
+    _mark_separators(table)
+    caption = ""
+    groups: list[tuple[str | None, list[list[_Cell]]]] = []
+    for child in table:
+        tag = child.tag
+        if tag == "caption":
+            caption = " ".join(_lines(child))
+        elif tag == "tr":
+            if groups and groups[-1][0] is None:
+                groups[-1][1].append(_row_cells(child))
+            else:
+                groups.append((None, [_row_cells(child)]))
+        elif tag in _ROW_GROUPS:
+            assert isinstance(tag, str)
+            groups.append((tag, [_row_cells(tr) for tr in child if tr.tag == "tr"]))
+
+    has_rowspan = any(cell.rowspan > 1 for _, rows in groups for row in rows for cell in row)
+    words: list[str] = [caption] if caption else []
+    html = ["<table>"]
+    if caption:
+        html.append(f"<caption>{escape(caption, quote=False)}</caption>")
+    for group, rows in groups:
+        kept = [row for row in rows if has_rowspan or any(cell.lines for cell in row)]
+        if not kept:
+            continue
+        if group:
+            html.append(f"<{group}>")
+        for row in kept:
+            html.append("<tr>")
+            for cell in row:
+                html.append(cell.to_html())
+                words.extend(cell.lines)
+            html.append("</tr>")
+        if group:
+            html.append(f"</{group}>")
+    html.append("</table>")
+    if len(words) == (1 if caption else 0):
+        return None if not caption else TableContent("", "", caption)
+    return TableContent(" ".join(words), "".join(html), caption)
+
+
+def _row_cells(tr: etree._Element) -> list[_Cell]:
+    cells = []
+    for cell in tr:
+        tag = cell.tag
+        if tag in _CELLS:
+            assert isinstance(tag, str)
+            cells.append(
+                _Cell(tag, _lines(cell), _span(cell.get("colspan")), _span(cell.get("rowspan")))
+            )
+    return cells
+
+
+def _span(value: str | None) -> int:
+    if not value:
+        return 1
+    try:
+        return max(1, min(int(value.strip()), 1000))
+    except ValueError:
+        return 1
+
+
+def _lines(cell: etree._Element) -> list[str]:
+    """Return the whitespace-normalized lines of `cell`'s text, split at `<br>`s, none empty.
+
+    Needs `_mark_separators` to have run on the table."""
+    if len(cell) == 0:
+        text = cell.text
+        return [" ".join(text.split())] if text and not text.isspace() else []
+    raw = "".join(cast("Iterator[str]", cell.itertext()))
+    if _BREAK not in raw:
+        line = " ".join(raw.split())
+        return [line] if line else []
+    lines = [" ".join(line.split()) for line in raw.split(_BREAK)]
+    return [line for line in lines if line]
+
+
+def _mark_separators(table: etree._Element) -> None:
+    """Put a `_BREAK` after each `<br>` of `table` and spaces around its blocks' content, so
+    that `itertext()` gives cell text whose words do not run together."""
+    for element in table.iter("br", *_SEPARATED):
+        if element.tag == "br":
+            element.tail = _BREAK + element.tail if element.tail else _BREAK
+        else:
+            element.tail = " " + element.tail if element.tail else " "
+            if element.text:
+                element.text = " " + element.text

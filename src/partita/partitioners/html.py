@@ -1,0 +1,220 @@
+"""HTML to elements.
+
+PRINCIPLES
+
+- **The rendered text is the document.** Parsing uses lxml's C HTML parser in recovery mode (so
+  malformed markup is tolerated as a browser would), with comments and processing instructions
+  dropped, no network access and no DTD or entity expansion beyond HTML's own named entities.
+  Parsing starts at the first visible `<main>` when there is one, else at `<body>`.
+- **Blocks delimit elements.** Each block (`p`, `div`, `section`, `li`, `hN`, `td` outside a
+  table, ...) gives at most one element for each run of inline text it holds. Inline markup (`b`,
+  `span`, `a`, unknown tags, ...) merges into the enclosing text. Text directly in a block next
+  to child blocks (`<div>intro<p>para</p>tail</div>`) gives its own elements, in order: "intro",
+  "para", "tail". An empty block gives nothing.
+- **Which element.** `h1`-`h6` → Title, `category_depth` 0-5. `li`, `dd` and `dt` → ListItem,
+  `category_depth` = enclosing `ul`/`ol`/`dl`/`menu` lists minus 1 (a top-level item is 0, as
+  in the other partita partitioners; the reference counts from 1); a `dt` term is an item of its
+  list, at the depth of its `dd`, not a heading. Blocks inside an item, heading or `figcaption`
+  inherit its kind (`<li><p>x</p></li>` is a ListItem). `figcaption` → FigureCaption, and the
+  figure's images are kept (the reference drops whole figures). `pre` → CodeSnippet, with its
+  whitespace verbatim except one leading and the trailing newlines. `img` → Image (text = `alt`,
+  `image_url` = `src`; a `data:` URI goes to `image_base64` / `image_mime_type`), emitted after
+  the text of the block it sits in. `table` → Table (see `_html_tables`: caption kept, cells
+  joined by spaces, `text_as_html` keeping `thead`/`th`, `colspan`, `rowspan`; nested tables
+  flattened into their cell); a table with only a caption gives a FigureCaption. Other text →
+  ListItem when it starts with a bullet character (removed), NarrativeText when it has a letter
+  or digit, else Text (UncategorizedText). Unlike the reference, no text is classified away as
+  too short, and a paragraph is never guessed to be a Title.
+- **What is dropped.** `script`, `style`, `noscript`, `template`, `head`, `nav`, `del`, form
+  controls, embedded media and `svg` / `canvas` / `iframe`, with their content; hidden elements
+  (a `hidden` attribute, `aria-hidden="true"`, an inline style `display: none` or
+  `visibility: hidden`). `header`, `footer` and `aside` are kept as ordinary content, as the
+  reference does by default.
+- **Whitespace is normalized.** Runs of whitespace (non-breaking spaces included) become one
+  space and text is trimmed. `<br>` becomes a line break ("\\n") rather than the reference's space:
+  addresses, verse and line-set lists keep their lines.
+- **Metadata.** `a[href]` → `links` (text, url, offset in the element's text) plus the
+  reference's `link_texts` / `link_urls`; `b`/`strong` and `i`/`em` → `emphasized_text_contents`
+  with tags "b", "i" or "bi". `page_number` comes from the nearest `data-page-number` attribute;
+  `languages` from the nearest `lang` attribute (ISO 639-3; none when absent). `filetype` is
+  `text/html`, `detection_origin` "html".
+- **Bytes and bad input.** Bytes are decoded by the encoding the caller gives, else a byte-order
+  mark, else a `<meta charset>` / `http-equiv` / XML declaration in the first 4 KiB (Latin-1 and
+  ASCII read as Windows-1252, as browsers do), else UTF-8, else Windows-1252. Input with NUL
+  characters (binary data), an unknown or failing explicit encoding, or nesting deeper than
+  lxml's limit of 255 elements (whose content lxml would silently drop) raises
+  `partita.errors.DocumentError` naming the file. Text without any markup is tolerated: it is
+  one paragraph, as a browser shows it. An empty document gives no elements.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from collections.abc import Iterator
+from typing import IO
+
+from lxml import etree
+
+from partita.elements import Element
+from partita.errors import DocumentError
+from partita.partitioners._build import Draft, iter_finished_elements
+from partita.partitioners._html_blocks import DROPPED_TAGS, iter_tree_drafts
+from partita.partitioners._html_lang import language_codes
+from partita.partitioners._source import read_source
+
+__all__ = ["decode_html", "iter_html_drafts", "iter_html_elements", "partition_html"]
+
+FILETYPE = "text/html"
+
+_SNIFF_BYTES = 4096
+_DECLARED_CHARSET = re.compile(
+    rb"""<meta[^>]*?charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)"""
+    rb"""|^\s*<\?xml[^>]*?encoding\s*=\s*["']([a-zA-Z0-9_.:-]+)""",
+    re.IGNORECASE,
+)
+_WINDOWS_1252_ALIASES = frozenset({"latin_1", "iso8859-1", "ascii", "cp1252"})
+
+
+def partition_html(
+    filename: str | os.PathLike[str] | None = None,
+    *,
+    file: IO[bytes] | IO[str] | None = None,
+    text: str | None = None,
+    encoding: str | None = None,
+    metadata_filename: str | None = None,
+) -> list[Element]:
+    """Return the elements of an HTML document (see the module's PRINCIPLES).
+
+    Give exactly one of `filename`, `file` and `text`. `encoding` overrides the declared and
+    sniffed encodings of bytes. `metadata_filename` names the document in metadata.
+    """
+    return list(
+        iter_html_elements(
+            filename, file=file, text=text, encoding=encoding, metadata_filename=metadata_filename
+        )
+    )
+
+
+def iter_html_elements(
+    filename: str | os.PathLike[str] | None = None,
+    *,
+    file: IO[bytes] | IO[str] | None = None,
+    text: str | None = None,
+    encoding: str | None = None,
+    metadata_filename: str | None = None,
+) -> Iterator[Element]:
+    """Generate the elements of an HTML document; see `partition_html`."""
+    source = read_source(filename, file, text)
+    name = metadata_filename or source.path
+    yield from iter_finished_elements(
+        iter_html_drafts(source.data, encoding=encoding, name=name or source.display_name),
+        path=name,
+        filetype=FILETYPE,
+        last_modified=source.last_modified,
+    )
+
+
+def iter_html_drafts(
+    markup: str | bytes,
+    *,
+    encoding: str | None = None,
+    name: str | None = None,
+    origin: str = "html",
+    languages: tuple[str, ...] | None = None,
+) -> Iterator[Draft]:
+    """Generate the element drafts of the HTML document or fragment `markup`.
+
+    `name` identifies the document in errors; `origin` is recorded as `detection_origin`;
+    `languages` applies where the markup has no `lang` attribute. Raises `DocumentError` for
+    input that is not HTML (see PRINCIPLES).
+    """
+    content = decode_html(markup, encoding, name)
+    root = _parse(content, name)
+    if root is None:
+        return
+    etree.strip_elements(root, *DROPPED_TAGS, with_tail=False)
+    lang = root.get("lang") if root.tag == "html" else None
+    if lang:
+        languages = language_codes(lang) or languages
+    yield from iter_tree_drafts(_start_of(root), origin=origin, root_languages=languages)
+
+
+def decode_html(data: str | bytes, encoding: str | None = None, name: str | None = None) -> str:
+    """Return HTML `data` as text (see PRINCIPLES for the order of encodings tried).
+
+    Raises `DocumentError` naming `name` for an unknown or failing explicit `encoding`.
+    """
+    if isinstance(data, str):
+        return data
+    if encoding:
+        try:
+            return data.decode(encoding)
+        except (LookupError, UnicodeDecodeError) as exc:
+            raise DocumentError(f"cannot decode as {encoding}: {exc}", filename=name) from exc
+    if data.startswith(codecs.BOM_UTF8):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace")
+    declared = _declared_encoding(data[:_SNIFF_BYTES])
+    if declared is not None:
+        try:
+            return data.decode(declared)
+        except UnicodeDecodeError:
+            pass  # -- the declaration is wrong; sniff instead --
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def _declared_encoding(head: bytes) -> str | None:
+    match = _DECLARED_CHARSET.search(head)
+    if match is None:
+        return None
+    label = (match.group(1) or match.group(2)).decode("ascii")
+    try:
+        codec = codecs.lookup(label).name
+    except LookupError:
+        return None
+    if codec in _WINDOWS_1252_ALIASES:
+        return "cp1252"
+    if codec.startswith("utf-16") or codec.startswith("utf-32"):
+        return "utf-8"  # -- a byte-oriented document cannot be UTF-16; browsers read UTF-8 --
+    return codec
+
+
+def _parse(content: str, name: str | None) -> etree._Element | None:
+    if "\x00" in content[:_SNIFF_BYTES]:
+        raise DocumentError("not an HTML document: it holds binary data (NUL bytes)", filename=name)
+    if not content.strip():
+        return None
+    parser = etree.HTMLParser(
+        encoding="utf-8",
+        remove_comments=True,
+        remove_pis=True,
+        no_network=True,
+        huge_tree=False,
+        recover=True,
+    )
+    try:
+        root = etree.fromstring(content.encode("utf-8", errors="surrogatepass"), parser)
+    except (etree.ParserError, etree.XMLSyntaxError, UnicodeEncodeError) as exc:
+        raise DocumentError(f"cannot parse HTML: {exc}", filename=name) from exc
+    for error in parser.error_log:
+        if error.type_name == "ERR_RESOURCE_LIMIT":
+            raise DocumentError(
+                f"markup nested too deeply to parse without loss ({error.message.strip()})",
+                filename=name,
+            )
+    return root
+
+
+def _start_of(root: etree._Element) -> etree._Element:
+    """Return the first `<main>` of `root` (outside hidden markup), else `<body>`, else `root`."""
+    for main in root.iter("main"):
+        if main.get("hidden") is None and main.get("aria-hidden") != "true":
+            return main
+    body = root.find("body")
+    return body if body is not None else root
