@@ -1,0 +1,203 @@
+"""Tables: a `w:tbl` to its text and an HTML rendering that keeps merged cells and header rows.
+
+- Cells spanning columns (`w:gridSpan`, legacy `w:hMerge`) get `colspan`; vertically merged cells
+  (`w:vMerge` restart ... continue) are written once, with `rowspan`; `w:gridBefore` leaves an
+  empty cell so the columns stay aligned.
+- Leading rows marked to repeat as header (`w:tblHeader`) become `<thead>` with `<th>` cells; the
+  other rows then go in `<tbody>`. A table without header rows is a bare `<table><tr>...`.
+- A cell's text is its paragraphs' texts joined by "\n"; a nested table is flattened into its
+  cell (its text as one more line); text boxes in a cell add their paragraphs' lines. Rows and
+  cells inside content controls or custom XML are unwrapped.
+- The Table's text is the non-empty cell texts joined by " ", with each cell's line breaks as
+  spaces (as the reference does); links' offsets index into it.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from partita.partitioners.docx import _ns as ns
+from partita.partitioners.docx.runs import InlineReader
+
+__all__ = ["TableContent", "read_table"]
+
+_GRID_SPAN = ns.w("gridSpan")
+_GRID_BEFORE = ns.w("gridBefore")
+_V_MERGE = ns.w("vMerge")
+_H_MERGE = ns.w("hMerge")
+_TBL_HEADER = ns.w("tblHeader")
+_UNWRAPPED = frozenset((ns.CUSTOM_XML, ns.INS, ns.MOVE_TO))
+
+
+@dataclass(slots=True)
+class TableContent:
+    """A table read for partitioning."""
+
+    text: str
+    html: str
+    emphasis: list[tuple[str, str]] = field(default_factory=list[tuple[str, str]])
+    links: list[tuple[str, str, int]] = field(default_factory=list[tuple[str, str, int]])
+    breaks: int = 0
+    """Page breaks counted inside the table (they take effect after it)."""
+    note_refs: list[tuple[str, str]] = field(default_factory=list[tuple[str, str]])
+
+
+@dataclass(slots=True)
+class _Cell:
+    lines: list[str]
+    links: list[tuple[str, str, int]]
+    colspan: int = 1
+    rowspan: int = 1
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def read_table(tbl: etree._Element, reader: InlineReader) -> TableContent:
+    """Return the text and HTML of the table `tbl`, reading cell paragraphs with `reader`."""
+    result = TableContent("", "")
+    rows: list[tuple[bool, list[_Cell]]] = []
+    origins: dict[int, _Cell] = {}
+    for tr in _iter_children(tbl, ns.TR):
+        rows.append(_read_row(tr, reader, result, origins))
+    header_count = 0
+    for is_header, _ in rows:
+        if not is_header:
+            break
+        header_count += 1
+    result.html = _html(rows, header_count)
+    pieces: list[str] = []
+    length = 0
+    for _, cells in rows:
+        for cell in cells:
+            flat = cell.text.replace("\n", " ")
+            if not flat:
+                continue
+            if pieces:
+                length += 1
+            for text, url, start in cell.links:
+                result.links.append((text, url, length + start))
+            pieces.append(flat)
+            length += len(flat)
+    result.text = " ".join(pieces)
+    return result
+
+
+def _read_row(
+    tr: etree._Element, reader: InlineReader, result: TableContent, origins: dict[int, _Cell]
+) -> tuple[bool, list[_Cell]]:
+    trpr = tr.find(ns.TRPR)
+    is_header = trpr is not None and ns.is_on(trpr.find(_TBL_HEADER))
+    column = _int_val(trpr.find(_GRID_BEFORE) if trpr is not None else None, 0)
+    cells: list[_Cell] = []
+    if column > 0:
+        cells.append(_Cell([], [], colspan=column))
+    for tc in _iter_children(tr, ns.TC):
+        tcpr = tc.find(ns.TCPR)
+        span = max(_int_val(tcpr.find(_GRID_SPAN) if tcpr is not None else None, 1), 1)
+        v_merge = tcpr.find(_V_MERGE) if tcpr is not None else None
+        h_merge = tcpr.find(_H_MERGE) if tcpr is not None else None
+        cell = _read_cell(tc, reader, result)
+        if h_merge is not None and h_merge.get(ns.W_VAL) != "restart" and cells:
+            cells[-1].colspan += span
+        elif v_merge is not None and v_merge.get(ns.W_VAL) != "restart" and column in origins:
+            origins[column].rowspan += 1
+        else:
+            cell.colspan = span
+            cells.append(cell)
+            for covered in range(column, column + span):
+                origins.pop(covered, None)
+            if v_merge is not None:
+                origins[column] = cell
+        column += span
+    return is_header, cells
+
+
+def _read_cell(tc: etree._Element, reader: InlineReader, result: TableContent) -> _Cell:
+    cell = _Cell([], [])
+    _read_blocks(tc, reader, result, cell)
+    return cell
+
+
+def _read_blocks(
+    container: etree._Element, reader: InlineReader, result: TableContent, cell: _Cell
+) -> None:
+    for child in container:
+        tag = child.tag
+        if tag == ns.P:
+            inline = reader.read(child)
+            result.breaks += inline.breaks_before + inline.breaks_after
+            result.emphasis.extend(inline.emphasis)
+            result.note_refs.extend(inline.note_refs)
+            if inline.text:
+                offset = len(cell.text) + (1 if cell.lines else 0)
+                cell.links.extend((t, u, offset + s) for t, u, s in inline.links)
+                cell.lines.append(inline.text)
+            for box in inline.boxes:
+                _read_blocks(box, reader, result, cell)
+        elif tag == ns.TBL:
+            nested = read_table(child, reader)
+            result.breaks += nested.breaks
+            result.emphasis.extend(nested.emphasis)
+            result.note_refs.extend(nested.note_refs)
+            if nested.text:
+                offset = len(cell.text) + (1 if cell.lines else 0)
+                cell.links.extend((t, u, offset + s) for t, u, s in nested.links)
+                cell.lines.append(nested.text)
+        elif tag == ns.SDT:
+            content = child.find(ns.SDT_CONTENT)
+            if content is not None:
+                _read_blocks(content, reader, result, cell)
+        elif tag in _UNWRAPPED:
+            _read_blocks(child, reader, result, cell)
+
+
+def _iter_children(parent: etree._Element, tag: str) -> list[etree._Element]:
+    """The `tag` children of `parent`, looking through content controls and custom XML."""
+    out: list[etree._Element] = []
+    for child in parent:
+        if child.tag == tag:
+            out.append(child)
+        elif child.tag == ns.SDT:
+            content = child.find(ns.SDT_CONTENT)
+            if content is not None:
+                out.extend(_iter_children(content, tag))
+        elif child.tag in _UNWRAPPED:
+            out.extend(_iter_children(child, tag))
+    return out
+
+
+def _html(rows: list[tuple[bool, list[_Cell]]], header_count: int) -> str:
+    parts = ["<table>"]
+    if header_count:
+        parts.append("<thead>")
+    for index, (_, cells) in enumerate(rows):
+        if header_count and index == header_count:
+            parts.append("</thead><tbody>")
+        tag = "th" if index < header_count else "td"
+        parts.append("<tr>")
+        for cell in cells:
+            attrs = ""
+            if cell.colspan > 1:
+                attrs += f' colspan="{cell.colspan}"'
+            if cell.rowspan > 1:
+                attrs += f' rowspan="{cell.rowspan}"'
+            parts.append(f"<{tag}{attrs}>{html.escape(cell.text, quote=False)}</{tag}>")
+        parts.append("</tr>")
+    if header_count:
+        parts.append("</thead>" if header_count == len(rows) else "</tbody>")
+    parts.append("</table>")
+    return "".join(parts)
+
+
+def _int_val(el: etree._Element | None, default: int) -> int:
+    if el is None:
+        return default
+    try:
+        return int(el.get(ns.W_VAL) or default)
+    except ValueError:
+        return default
