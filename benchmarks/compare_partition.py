@@ -369,7 +369,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
     ]
     print("\n".join(header))
-    md = ["# partita vs unstructured: partition output by document", "", *header]
+    md = [
+        "# partita vs unstructured: partition output by document",
+        "",
+        *(f"- {line.strip()}" for line in header if line),
+        "",
+    ]
     results: list[tuple[Document, Run, Run]] = []
     for doc in documents:
         ref_partitioner, par_partitioner = partitioners[doc.format]
@@ -394,7 +399,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         *("| " + " | ".join(row) + " |" for row in rows),
         "",
     ]
-    md[len(header) + 2 : len(header) + 2] = md_summary
+    insert_at = md.index("", 2) + 1  # -- after the header list --
+    md[insert_at:insert_at] = md_summary
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text("\n".join(md) + "\n", encoding="utf-8")
     print(f"\nreport written to {args.output}")
