@@ -52,9 +52,9 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
         piece, remainder = text, ""  # -- what `split` returns for a text that fits --
     else:
         piece, remainder = split(text)
-    yield _new_element(CompositeElement, piece, ids.next_id(piece, anchor), metadata)
+    yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
     if remainder:
         continuation = metadata.replace(is_continuation=True)
         while remainder:
             piece, remainder = split(remainder)
-            yield _new_element(CompositeElement, piece, ids.next_id(piece, anchor), continuation)
+            yield _new_element(CompositeElement, piece, ids.next_id(anchor), continuation)

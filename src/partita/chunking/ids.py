@@ -1,8 +1,10 @@
 """Deterministic ids for chunks and split tables.
 
-The reference gives chunks random UUIDs. partita numbers the chunks of a run and hashes that
-number with the id of the chunk's first source element and the chunk's length, so the same input
-and options give the same ids on every run, and no two chunks of a run share one.
+The reference gives chunks random UUIDs. partita hashes, once per chunking run, the id of the
+first chunk's first source element into a run key (20 hex digits), and gives the chunk numbered
+`n` in the run (from 1) the id `key + f"{n:012x}"`: 32 hex digits. So the same input and
+options give the same ids on every run, and no two chunks of a run share one. Split tables get a
+`table_id` from one hash each (they are few).
 """
 
 from __future__ import annotations
@@ -15,16 +17,22 @@ __all__ = ["ChunkIds"]
 class ChunkIds:
     """Issues the ids of one chunking run, in chunk order."""
 
-    __slots__ = ("_seq", "_tables")
+    __slots__ = ("_key", "_seq", "_tables")
 
     def __init__(self) -> None:
+        self._key = ""
         self._seq = 0
         self._tables = 0
 
-    def next_id(self, text: str, anchor_id: str) -> str:
-        """Return the id of the next chunk: its `text` and its first source element's id."""
-        self._seq += 1
-        return sha256(f"chunk:{self._seq}:{anchor_id}:{len(text)}".encode()).hexdigest()[:32]
+    def next_id(self, anchor_id: str) -> str:
+        """Return the id of the next chunk, given the id of its first source element."""
+        self._seq = seq = self._seq + 1
+        key = self._key
+        if not key:
+            key = self._key = sha256(
+                f"chunks:{anchor_id}".encode("utf-8", "surrogatepass")
+            ).hexdigest()[:20]
+        return f"{key}{seq:012x}"
 
     def next_table_id(self, table_element_id: str) -> str:
         """Return the `table_id` shared by the chunks of the next split table."""

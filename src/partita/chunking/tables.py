@@ -41,7 +41,7 @@ def iter_table_chunks(
 
     if measure(text) <= maxlen and (not html or measure(html) <= maxlen):
         metadata = base.replace(text_as_html=html or None)
-        yield Table(text, element_id=ids.next_id(text, table.element_id), metadata=metadata)
+        yield Table(text, element_id=ids.next_id(table.element_id), metadata=metadata)
         return
 
     min_html_window = 15 if opts.count_tokens is not None else 50
@@ -97,4 +97,4 @@ def _iter_numbered(
             table_id=table_id,
             chunk_index=index,
         )
-        yield TableChunk(text, element_id=ids.next_id(text, table.element_id), metadata=metadata)
+        yield TableChunk(text, element_id=ids.next_id(table.element_id), metadata=metadata)
