@@ -5,9 +5,12 @@
     >>> json_text = partita.elements_to_json(elements)       # doctest: +SKIP
 
 Elements, their JSON form and the chunking options follow the `unstructured` library, so its
-tools read partita's output and partita reads theirs. Heavy dependencies (python-docx,
-pdfplumber, lxml, tiktoken) are imported only by the partitioner or tokenizer that needs them.
+tools read partita's output and partita reads theirs. Heavy dependencies (lxml, pdfplumber,
+markdown-it-py, tiktoken) are imported only by the partitioner or tokenizer that needs them:
+`partition_docx`, `partition_html` and `partition_md` are loaded on first access.
 """
+
+import typing as _typing
 
 from partita import errors
 from partita.chunking import (
@@ -47,6 +50,11 @@ from partita.elements import (
 )
 from partita.partitioners import partition
 from partita.partitioners.text import partition_text
+
+if _typing.TYPE_CHECKING:
+    from partita.partitioners.docx import partition_docx
+    from partita.partitioners.html import partition_html
+    from partita.partitioners.markdown import partition_md
 from partita.serialization import (
     elements_from_dicts,
     elements_from_json,
@@ -98,5 +106,30 @@ __all__ = [
     "iter_chunks_by_title",
     "iter_elements_from_jsonl",
     "partition",
+    "partition_docx",
+    "partition_html",
+    "partition_md",
     "partition_text",
 ]
+
+_LAZY_PARTITIONERS = {
+    "partition_docx": "partita.partitioners.docx",
+    "partition_html": "partita.partitioners.html",
+    "partition_md": "partita.partitioners.markdown",
+}
+
+
+def __getattr__(name: str) -> _typing.Any:
+    """Import a format's partitioner on first access (PEP 562), keeping `import partita` light."""
+    module_name = _LAZY_PARTITIONERS.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'partita' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module_name), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY_PARTITIONERS})

@@ -24,6 +24,9 @@ from partita.partitioners.detect import (
 __all__ = ["PARTITIONERS", "partition"]
 
 PARTITIONERS: dict[str, str] = {
+    "docx": "partita.partitioners.docx:partition_docx",
+    "html": "partita.partitioners.html:partition_html",
+    "md": "partita.partitioners.markdown:partition_md",
     "text": "partita.partitioners.text:partition_text",
 }
 """Format name to the partitioner that handles it, as "module:function"."""
