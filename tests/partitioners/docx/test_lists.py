@@ -108,6 +108,24 @@ def test_num_id_zero_removes_style_numbering() -> None:
     assert kinds(partition(doc)) == [("NarrativeText", "no number", None)]
 
 
+def test_num_id_zero_on_a_list_styled_paragraph_makes_it_a_paragraph() -> None:
+    # -- Word shows such a paragraph without a bullet (docling's word_sample.docx has one) --
+    doc = new_document()
+    doc.add_paragraph("first bullet", style="List Bullet")
+    append_body_xml(
+        doc,
+        styled_paragraph(
+            "Also, don't forget:",
+            "ListBullet",
+            '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="0"/></w:numPr>',
+        ),
+    )
+    assert kinds(partition(doc)) == [
+        ("ListItem", "first bullet", 0),
+        ("NarrativeText", "Also, don't forget:", None),
+    ]
+
+
 def test_chinese_list_labels() -> None:
     doc = new_document()
     add_numbering(doc, 55, [("chineseCounting", "%1、")])

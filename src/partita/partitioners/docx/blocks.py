@@ -132,6 +132,9 @@ class BlockWalker:
                 breaks += 1 if pages.has_content else 0
             yield from self._page_breaks(breaks)
 
+        # -- `numId` 0 on the paragraph removes its style's numbering: Word shows no label, and
+        # -- the paragraph is not a list item even in a list style --
+        unnumbered = num_id == "0"
         if num_id is None:
             num_id = style.num_id
             if ilvl is None:
@@ -144,7 +147,7 @@ class BlockWalker:
             depth = ilvl
 
         if inline.text:
-            yield self._paragraph_draft(inline, style, direct_outline, label, depth)
+            yield self._paragraph_draft(inline, style, direct_outline, label, depth, unnumbered)
             if pages is not None:
                 pages.has_content = True
         if pages is not None:
@@ -161,8 +164,10 @@ class BlockWalker:
         direct_outline: int | None,
         label: Label | None,
         list_depth: int | None,
+        unnumbered: bool = False,
     ) -> Draft:
-        """Return the draft of a non-empty paragraph; `list_depth` is its list level, if any."""
+        """Return the draft of a non-empty paragraph; `list_depth` is its list level, if any;
+        `unnumbered` when the paragraph itself removes numbering (`numId` 0)."""
         text = inline.text
         links = inline.links
         heading = style.heading_level
@@ -178,7 +183,7 @@ class BlockWalker:
             cls, depth = Title, heading
         elif style.toc_level is not None:
             cls, depth = ListItem, style.toc_level
-        elif label is not None or style.list_level is not None:
+        elif label is not None or (style.list_level is not None and not unnumbered):
             cls, depth = ListItem, list_depth or 0
         elif (bullet := _TYPED_BULLET.match(text)) is not None:
             cut = bullet.end()
