@@ -34,6 +34,7 @@ import importlib
 import sys
 import time
 import traceback
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -193,14 +194,26 @@ def matched_titles(reference: Run, partita: Run) -> int:
     )
 
 
+def _display_width(text: str) -> int:
+    """Terminal columns of `text`: wide (CJK) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def _cell(title: tuple[int | None, str] | None, width: int) -> str:
     if title is None:
         return ""
     depth, text = title
     text = " ".join(text.split())
-    if len(text) > width:
-        text = text[: width - 1] + "…"
+    if _display_width(text) > width:
+        text = text[:width]
+        while _display_width(text) > width - 1:
+            text = text[:-1]
+        text += "…"
     return f"[{'-' if depth is None else depth}] {text}"
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _display_width(text))
 
 
 def _mark(a: tuple[int | None, str] | None, b: tuple[int | None, str] | None) -> str:
@@ -258,7 +271,7 @@ def document_report(
         ]
         for a, b in shown:
             mark = _mark(a, b)
-            text.append(f"    {_cell(a, width):<{col}} {mark} {_cell(b, width)}")
+            text.append(f"    {_pad(_cell(a, width), col)} {mark} {_cell(b, width)}")
             left, right = _md_escape(_cell(a, width)), _md_escape(_cell(b, width))
             md.append(f"| {left} | {mark.strip()} | {right} |")
         if len(pairs) > len(shown):
