@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 from unstructured.chunking.base import ChunkingOptions, _TextSplitter
 
+from partita.chunking.char_split import iter_char_pieces
 from partita.chunking.text_splitter import (
     _CLASSES,
     _CUT,
@@ -178,6 +179,17 @@ def test_characters_match_the_reference(
     )
     assert reference is not None
     assert ours == reference
+
+
+@_settings(600)
+@given(text=texts, window=windows(1, 120), separators=separator_sets)
+def test_character_pieces_in_one_loop_match_the_splitter(
+    text: str, window: tuple[int, int], separators: tuple[str, ...]
+) -> None:
+    maxlen, overlap = window
+    steps = _steps(TextSplitter(maxlen, overlap, separators=separators), text)
+    pieces = list(iter_char_pieces(text, maxlen, overlap, separators))
+    assert pieces == [fragment for fragment, _ in steps]
 
 
 @_settings(600)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from partita.chunking.char_split import iter_char_pieces
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions
@@ -45,16 +46,28 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
         fields["orig_elements"] = orig_elements_of(elements)
     metadata = _metadata_from_fields(fields)
     anchor = elements[0].element_id
+    if opts.count_tokens is None:
+        if len(text) <= opts.hard_max:
+            yield _new_element(CompositeElement, text, ids.next_id(anchor), metadata)
+            return
+        continuation = None
+        for piece in iter_char_pieces(text, opts.hard_max, opts.overlap_len, opts.separators):
+            if continuation is None:
+                yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
+                continuation = _metadata_from_fields({**fields, "is_continuation": True})
+            else:
+                yield _new_element(CompositeElement, piece, ids.next_id(anchor), continuation)
+        return
     split = opts.split
     # -- the size of the text when known without counting (as `split` would measure it) --
-    size = len(text) if opts.count_tokens is None else pre_chunk.token_count
+    size = pre_chunk.token_count
     if size is not None and size <= opts.hard_max:
         piece, remainder = text, ""  # -- what `split` returns for a text that fits --
     else:
         piece, remainder = split(text)
     yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
     if remainder:
-        continuation = metadata.replace(is_continuation=True)
+        continuation = _metadata_from_fields({**fields, "is_continuation": True})
         while remainder:
             piece, remainder = split(remainder)
             yield _new_element(CompositeElement, piece, ids.next_id(anchor), continuation)

@@ -68,6 +68,8 @@ class ChunkingOptions:
     isolate_tables: bool = field(init=False)
     multipage: bool = field(init=False)
     split: TextSplitter = field(init=False)
+    separators: tuple[str, ...] = field(init=False)
+    """The non-empty text splitting separators, in order of preference."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -171,6 +173,7 @@ class ChunkingOptions:
             "split",
             TextSplitter(hard_max, overlap, count_tokens=count_tokens, separators=separators),
         )
+        set_(self, "separators", tuple(sep for sep in separators if sep))
 
     def measure(self, text: str) -> int:
         """Return the size of `text` in the window's unit (characters or tokens)."""
