@@ -288,12 +288,11 @@ def element_id_for(filename: str | None, text: str, page_number: int | None, seq
 
 def _new_element(cls: type[_E], text: str, element_id: str, metadata: ElementMetadata) -> _E:
     """Return an element built from trusted, already-normal values, skipping validation."""
-    element = object.__new__(cls)
-    setattr_ = object.__setattr__
-    setattr_(element, "text", text)
-    setattr_(element, "element_id", element_id)
-    setattr_(element, "metadata", metadata)
-    setattr_(element, "embeddings", None)
+    element = _object_new(cls)
+    _set_text(element, text)
+    _set_element_id(element, element_id)
+    _set_metadata(element, metadata)
+    _set_embeddings(element, None)
     return element
 
 
@@ -339,6 +338,16 @@ class Element:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.text!r}, element_id={self.element_id!r})"
+
+
+# -- the slot setters of Element, for `_new_element` (they bypass the frozen `__setattr__`) --
+_object_new = object.__new__
+_SLOTS: dict[str, Any] = dict(vars(Element))
+_set_text = _SLOTS["text"].__set__
+_set_element_id = _SLOTS["element_id"].__set__
+_set_metadata = _SLOTS["metadata"].__set__
+_set_embeddings = _SLOTS["embeddings"].__set__
+del _SLOTS
 
 
 class Text(Element):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from partita.elements import Element, ElementMetadata
+from partita.elements import Element, ElementMetadata, _metadata_from_fields
 
 __all__ = ["DROPPED_FIELDS", "consolidate_metadata", "orig_elements_of", "table_chunk_metadata"]
 
@@ -165,7 +165,13 @@ def _without_orig_elements(element: Element) -> Element:
 def table_chunk_metadata(table: Element, *, include_orig: bool) -> ElementMetadata:
     """Return the base metadata of the chunks of `table`: its own metadata without the dropped
     fields, plus `orig_elements` (the table, without its own `orig_elements`) when asked."""
-    changes: dict[str, Any] = dict(_DROP_ALL)
+    # -- `table.metadata.replace(**_DROP_ALL, orig_elements=...)`, field order included --
+    kept = "orig_elements" if include_orig else None
+    fields = {
+        name: value
+        for name, value in table.metadata.__dict__.items()
+        if name not in _DROP_ALL or name == kept
+    }
     if include_orig:
-        changes["orig_elements"] = orig_elements_of([table])
-    return table.metadata.replace(**changes)
+        fields["orig_elements"] = orig_elements_of([table])
+    return _metadata_from_fields(fields)

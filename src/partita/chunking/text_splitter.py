@@ -452,8 +452,8 @@ def joined_token_count(
         or not left
         or not right
         or not _supports_cuts(tokens)
-        or _SURROGATE.search(left)
-        or _SURROGATE.search(right)
+        or (not left.isascii() and _SURROGATE.search(left))
+        or (not right.isascii() and _SURROGATE.search(right))
     ):
         return count(left + separator + right)
     encode = tokens.encoding.encode_ordinary
