@@ -50,3 +50,20 @@ def test_handbook_headings_and_pages() -> None:
     assert pages[-1] > 50  # -- no rendered breaks: hard and section breaks only (about 80) --
     body = [e for e in elements if e.category not in ("Title", "Header", "Footer")]
     assert sum(1 for e in body if e.metadata.section_path) > len(body) * 0.9
+
+
+def test_bundled_sample_document(fixtures_dir: Path) -> None:
+    """The README's first command chunks `fixtures/sample.docx`: its structure comes through."""
+    elements = partition_docx(fixtures_dir / "sample.docx")
+    titles = [(e.text, e.metadata.category_depth) for e in elements if e.category == "Title"]
+    assert titles == [
+        ("Chunking Documents for Retrieval", 0),
+        ("Why structure matters", 0),
+        ("Signals a document gives", 1),
+        ("Choosing a size", 1),
+        ("中文知识库", 0),  # -- a custom style "标题 1" based on Heading 1 --
+    ]
+    (table,) = [e for e in elements if e.category == "Table"]
+    assert table.metadata.text_as_html is not None
+    assert "<thead><tr><th>strategy</th>" in table.metadata.text_as_html
+    assert [e.text[:3] for e in elements if e.category == "ListItem"][-3:] == ["1. ", "2. ", "3. "]
