@@ -19,7 +19,10 @@ what was drawn:
   drawn with the ﬁ/ﬂ ligature glyphs, and a paragraph with URI link annotations;
 - `chinese`: Chinese headings ("第一章 总则" style), paragraphs and list items in reportlab's
   CID font STSong-Light (pdfplumber extracts it as Unicode), wrapped character by character with
-  no spaces, and a ruled table with Chinese cells.
+  no spaces, and a ruled table with Chinese cells (its • bullets are drawn in Helvetica: the
+  CID font's • is not extracted).
+
+Every document has at least two pages.
 
 Every page of every document has a running header line at the top and a page-number footer at
 the bottom (recorded per page as Header / Footer ground truth).
@@ -628,6 +631,14 @@ def _lists(dejavu: bool) -> StructuredDoc:
             "public data repository": "https://data.example.org/stations",
         },
     )
+    d.new_page()  # -- a second page, so that the running header repeats --
+    d.heading("Appendix: Contacts", 1)
+    d.paragraph(_body(5, 3))
+    for marker, text in [
+        ("•", "Regional office, weekdays from nine to five"),
+        ("•", "Emergency line, at any time"),
+    ]:
+        d.list_item(marker, text, 0)
     return d.finish()
 
 
@@ -657,6 +668,11 @@ def _chinese() -> StructuredDoc:
         [120, 100, 100],
     )
     d.paragraph(_cn_body(3, 7))
+    d.new_page()  # -- a second page, so that the running header repeats --
+    d.heading("第三章 附则", 0)
+    d.paragraph(_cn_body(4, 6))
+    for text in ["本文档仅用于测试。", "如有疑问，请联系维护人员。"]:
+        d.list_item("•", text, 0, font="Helvetica")  # -- STSong-Light's • is not extracted --
     return d.finish()
 
 
