@@ -1,0 +1,156 @@
+"""Born-digital PDF documents to elements, with pdfplumber (no OCR, no models).
+
+PRINCIPLES
+
+- **The page's own evidence decides, never word lists.** Everything below comes from where the
+  characters stand and what fonts they use; there is no OCR, no layout model, no language model.
+- **Lines** are characters on one baseline with no gap wider than about one em between them; a
+  wider gap (a column gutter, a table gap) splits the printed line in two. Rotated characters
+  are left out (margin stamps, rotated labels). Fake bold (a glyph drawn twice) is read once,
+  ligatures are spelled out, unmapped glyphs (`(cid:N)`) dropped. See `lines`.
+- **Reading order** is a recursive XY-cut: columns (a gutter with at least two lines on each
+  side, each side at least 18% of the page wide) are read one after another; full-width
+  headings, tables and captions stay where they stand between column regions. See `layout`.
+- **Paragraphs** break at bullets and numbers, font size or weight changes, vertical gaps larger
+  than the page's usual line gap by 0.4 em, first-line indents of more than 0.8 em, and short
+  lines ending a sentence. Hyphenated line ends ("hyphen-" + "ated") are joined without the
+  hyphen when the next line starts in lowercase; CJK lines are joined without a space,
+  everything else with one. See `blocks`.
+- **Titles from typography.** The body font is the (size, weight) class with the most
+  characters. A paragraph of at most 3 lines and 20 words (40 CJK characters), with letters and
+  not ending in `.`, `,` or `;`, is a Title when its font is "clearly larger" (at least 1.15
+  times and 1 pt more than the body) or bold where the body is not (then one line, at most 12
+  words). `category_depth` is the rank of its class among the document's heading classes
+  (larger first, bold before regular). A one-line body-font paragraph numbered like "2.1 Scope"
+  (depth = parts - 1) or "第三章 ..." (depth 0) is a Title too. When the PDF has an outline
+  (bookmarks), a short paragraph whose text matches an entry is a Title of the entry's level,
+  whatever its font. See `fonts` and `outline`.
+- **Tables** come from pdfplumber's table finder on ruled tables, run only on pages that draw
+  lines or rectangles. A table needs two rows, two columns and two non-empty cells; it becomes a
+  Table with `text_as_html` (colspan/rowspan kept, first row `<th>` when it is bold and the rest
+  is not), placed where it stands; its characters are not repeated as paragraphs. Tables drawn
+  with whitespace only are read as text: the finder's text strategy is not reliable enough.
+- **ListItem** from a leading bullet (removed) or list number (kept), as in the text
+  partitioner; `category_depth` from the indentation among consecutive items.
+- **Header / Footer** for paragraphs in the top or bottom 15% of the page that repeat at the same
+  height (digits masked) on at least 40% of the pages within four pages either side, and for
+  lone page numbers in those bands on any page; `include_headers_footers=False` drops them. A
+  page's Headers come first, its Footers last. See `furniture`.
+- **Everything else** is NarrativeText when it has a letter, else UncategorizedText (`Text`).
+- **Metadata**: `page_number` (`starting_page_number` for the first page of the file, counting
+  physical pages, also when `pages` selects some), `coordinates` (the element's box as four
+  corners, top-left first, counter-clockwise, in `PointSpace`: PDF points with the origin at
+  the bottom left, `layout_width` / `layout_height` the page size), `links` from URI link
+  annotations (text, url, offset in the element's text), `filetype` application/pdf,
+  `detection_origin` "pdfplumber", `parent_id` / `section_path` from the Titles. `languages` is
+  not set: the PDF gives no reliable per-text language and partita does no detection.
+- **PageBreak** elements (`include_page_breaks=True`) follow every page, as in the reference.
+- **Streaming.** `iter_pdf_elements` reads one page at a time, keeping four pages of look-ahead
+  (for the body font and running headers) and releasing pdfplumber's caches after each page;
+  memory does not grow with the page count.
+- **Bad input is a DocumentError naming the file**: not a PDF, corrupt, encrypted with a
+  password that is not given, or any failure inside pdfminer. Pages that are images without a
+  text layer give no elements and one `NoTextLayerWarning` for the document.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from partita.elements import Element
+from partita.errors import DocumentError
+from partita.partitioners._build import iter_finished_elements
+from partita.partitioners._source import read_source
+from partita.partitioners.pdf._open import open_pdf
+from partita.partitioners.pdf.document import NoTextLayerWarning, iter_pdf_drafts
+
+__all__ = ["FILETYPE", "NoTextLayerWarning", "iter_pdf_elements", "partition_pdf"]
+
+FILETYPE = "application/pdf"
+
+
+def partition_pdf(
+    filename: str | os.PathLike[str] | None = None,
+    *,
+    file: IO[bytes] | None = None,
+    metadata_filename: str | None = None,
+    include_page_breaks: bool = False,
+    include_headers_footers: bool = True,
+    starting_page_number: int = 1,
+    pages: Iterable[int] | None = None,
+    password: str | None = None,
+) -> list[Element]:
+    """Return the elements of a PDF document (see the module's PRINCIPLES).
+
+    Give exactly one of `filename` and `file` (a binary file object). `metadata_filename` names
+    the document in metadata. `include_page_breaks` adds a PageBreak after each page;
+    `include_headers_footers=False` drops running headers, footers and page numbers;
+    `starting_page_number` is the number of the file's first page; `pages` (1-based positions
+    in the file) limits the pages read; `password` opens an encrypted PDF.
+
+    Raises `DocumentError` naming the file when it is not a readable PDF, `FileReadError` when
+    it cannot be read at all.
+    """
+    return list(
+        iter_pdf_elements(
+            filename,
+            file=file,
+            metadata_filename=metadata_filename,
+            include_page_breaks=include_page_breaks,
+            include_headers_footers=include_headers_footers,
+            starting_page_number=starting_page_number,
+            pages=pages,
+            password=password,
+        )
+    )
+
+
+def iter_pdf_elements(
+    filename: str | os.PathLike[str] | None = None,
+    *,
+    file: IO[bytes] | None = None,
+    metadata_filename: str | None = None,
+    include_page_breaks: bool = False,
+    include_headers_footers: bool = True,
+    starting_page_number: int = 1,
+    pages: Iterable[int] | None = None,
+    password: str | None = None,
+) -> Iterator[Element]:
+    """Generate the elements of a PDF document page by page; see `partition_pdf`.
+
+    The file is read and opened (and checked) before the first element is asked for; the PDF is
+    closed when the generator is exhausted or closed.
+    """
+    if filename is None and file is None:
+        raise ValueError("give exactly one of `filename` and `file`")
+    source = read_source(filename, file, None)
+    path = metadata_filename or source.path
+    display = source.display_name if metadata_filename is None else metadata_filename
+    if isinstance(source.data, str):
+        raise DocumentError("a PDF must be read as bytes, not text", filename=display)
+    pdf = open_pdf(source.data, display, password=password)
+    return _closing(
+        pdf,
+        iter_finished_elements(
+            iter_pdf_drafts(
+                pdf,
+                display,
+                pages=None if pages is None else list(pages),
+                starting_page_number=starting_page_number,
+                include_page_breaks=include_page_breaks,
+                include_headers_footers=include_headers_footers,
+            ),
+            path=path,
+            filetype=FILETYPE,
+            last_modified=source.last_modified,
+        ),
+    )
+
+
+def _closing(pdf: Any, elements: Iterator[Element]) -> Iterator[Element]:
+    try:
+        yield from elements
+    finally:
+        pdf.close()

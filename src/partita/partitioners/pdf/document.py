@@ -1,0 +1,278 @@
+"""The page stream: read pages with a few pages of look-ahead, classify, and draft elements.
+
+Pages are read one at a time; `WINDOW` pages are kept ahead of the one being drafted (so the
+body font and the running headers are known before the first page is decided) and only the band
+texts of the `WINDOW` pages behind it. Memory therefore stays bounded whatever the page count.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from partita.elements import (
+    CoordinatesMetadata,
+    Footer,
+    Header,
+    Link,
+    ListItem,
+    NarrativeText,
+    PageBreak,
+    Table,
+    Text,
+    Title,
+)
+from partita.partitioners._build import Draft
+from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, is_cjk
+from partita.partitioners.pdf._open import guarded
+from partita.partitioners.pdf.blocks import Block
+from partita.partitioners.pdf.fonts import FontStats
+from partita.partitioners.pdf.furniture import WINDOW, BandText, band_texts, furniture_kind
+from partita.partitioners.pdf.lines import BBox
+from partita.partitioners.pdf.outline import outline_key, read_outline
+from partita.partitioners.pdf.pages import PageContent, read_page
+from partita.partitioners.pdf.tables import PageTable
+
+__all__ = ["NoTextLayerWarning", "iter_pdf_drafts"]
+
+DETECTION_ORIGIN = "pdfplumber"
+
+_MAX_TITLE_LINES = 3
+_MAX_TITLE_WORDS = 20
+_MAX_BOLD_TITLE_WORDS = 12
+_MAX_CJK_TITLE_CHARS = 40
+_TITLE_STOPPERS = frozenset(".,;、，；")
+_DOTTED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)\.?\s+\S")
+_CJK_CHAPTER = re.compile(r"^第[一二三四五六七八九十百千〇零0-9０-９]+[章节節部篇编編]")
+
+
+class NoTextLayerWarning(UserWarning):
+    """Some pages are images without a text layer; partita does no OCR, so they give no text."""
+
+
+def iter_pdf_drafts(
+    pdf: Any,
+    name: str,
+    *,
+    pages: Iterable[int] | None,
+    starting_page_number: int,
+    include_page_breaks: bool,
+    include_headers_footers: bool,
+) -> Iterator[Draft]:
+    """Generate the drafts of the pdfplumber `pdf` (named `name` in errors), page by page."""
+    wanted = None if pages is None else set(pages)
+    outline = read_outline(pdf.doc)
+    stats = FontStats()
+    ahead: deque[tuple[PageContent, list[BandText | None]]] = deque()
+    behind: deque[list[BandText]] = deque(maxlen=WINDOW)
+    drafter = _PageDrafter(stats, outline, starting_page_number, include_headers_footers)
+    image_only: list[int] = []
+    for index, page in enumerate(pdf.pages, start=1):
+        if wanted is not None and index not in wanted:
+            continue
+        with guarded(name, f"cannot read page {index}"):
+            content = read_page(page, index)
+        pdf.flush_cache()
+        if content.image_only:
+            image_only.append(index)
+        _count_fonts(content, stats)
+        ahead.append((content, _bands(content)))
+        if len(ahead) > WINDOW:
+            yield from _draft_next(ahead, behind, drafter, include_page_breaks)
+    while ahead:
+        yield from _draft_next(ahead, behind, drafter, include_page_breaks)
+    if image_only:
+        shown = ", ".join(map(str, image_only[:10])) + (", ..." if len(image_only) > 10 else "")
+        warnings.warn(
+            NoTextLayerWarning(
+                f"{name}: {len(image_only)} page(s) are images without a text layer "
+                f"(pages {shown}); partita does no OCR, so they give no text"
+            ),
+            stacklevel=2,
+        )
+
+
+def _count_fonts(content: PageContent, stats: FontStats) -> None:
+    for line in content.lines:
+        stats.add_line(line.size, line.bold, line.char_count)
+    for item in content.items:
+        if isinstance(item, Block) and len(item.lines) <= _MAX_TITLE_LINES:
+            text = " ".join(line.text for line in item.lines)
+            if _is_heading_like(text):
+                stats.note_heading_candidate(item.size, item.bold)
+
+
+def _bands(content: PageContent) -> list[BandText | None]:
+    summary: list[tuple[str, float, float]] = []
+    for item in content.items:
+        if isinstance(item, Block):
+            _, top, _, bottom = item.bbox
+            summary.append((" ".join(line.text for line in item.lines), top, bottom))
+        else:
+            summary.append(("", -1e9, -1e9))
+    bands = band_texts(summary, content.height)
+    return [
+        b if isinstance(item, Block) else None for b, item in zip(bands, content.items, strict=True)
+    ]
+
+
+def _draft_next(
+    ahead: deque[tuple[PageContent, list[BandText | None]]],
+    behind: deque[list[BandText]],
+    drafter: _PageDrafter,
+    include_page_breaks: bool,
+) -> Iterator[Draft]:
+    content, bands = ahead.popleft()
+    neighbours = [*behind, *([b for b in other if b is not None] for _, other in ahead)]
+    yield from drafter.draft_page(content, bands, neighbours)
+    if include_page_breaks:
+        yield Draft(PageBreak, "", {"page_number": drafter.page_number(content)})
+    behind.append([b for b in bands if b is not None])
+
+
+class _PageDrafter:
+    """Turns a page's paragraphs and tables into drafts, with the document's typography."""
+
+    def __init__(
+        self,
+        stats: FontStats,
+        outline: dict[str, int],
+        starting_page_number: int,
+        include_headers_footers: bool,
+    ) -> None:
+        self._stats = stats
+        self._outline = outline
+        self._start = starting_page_number
+        self._include_furniture = include_headers_footers
+
+    def page_number(self, content: PageContent) -> int:
+        return self._start + content.index - 1
+
+    def draft_page(
+        self,
+        content: PageContent,
+        bands: list[BandText | None],
+        neighbours: list[list[BandText]],
+    ) -> Iterator[Draft]:
+        page_number = self.page_number(content)
+        footers: list[Draft] = []
+        list_indents: list[float] = []
+        for item, band in zip(content.items, bands, strict=True):
+            meta: dict[str, Any] = {
+                "page_number": page_number,
+                "coordinates": _coordinates(item.bbox, content),
+                "detection_origin": DETECTION_ORIGIN,
+            }
+            if isinstance(item, PageTable):
+                list_indents.clear()
+                meta["text_as_html"] = item.html
+                yield Draft(Table, item.text, meta)
+                continue
+            text, links = item.text_and_links()
+            if not text:
+                continue
+            if links:
+                meta["links"] = links
+            kind = furniture_kind(text, band, neighbours)
+            if kind is not None:
+                if self._include_furniture:
+                    meta["category_depth"] = 0
+                    draft = Draft(Header if kind == "Header" else Footer, text, meta)
+                    if kind == "Footer":
+                        footers.append(draft)
+                    else:
+                        yield draft
+                continue
+            draft = self._body_draft(item, text, meta, list_indents)
+            if draft.cls is not ListItem:
+                list_indents.clear()
+            yield draft
+        yield from footers
+
+    def _body_draft(
+        self, block: Block, text: str, meta: dict[str, Any], list_indents: list[float]
+    ) -> Draft:
+        bullet = BULLET_LINE.match(text)
+        if bullet or NUMBERED_LINE.match(text):
+            x0 = block.first.x0
+            while list_indents and list_indents[-1] > x0 + 2:
+                list_indents.pop()
+            if not list_indents or list_indents[-1] < x0 - 2:
+                list_indents.append(x0)
+            meta["category_depth"] = len(list_indents) - 1
+            if bullet:
+                shift = bullet.end()
+                text = text[shift:]
+                if "links" in meta:
+                    meta["links"] = _shift_links(meta["links"], shift)
+            return Draft(ListItem, text, meta)
+        depth = self._title_depth(block, text)
+        if depth is not None:
+            meta["category_depth"] = depth
+            return Draft(Title, text, meta)
+        if not any(c.isalpha() for c in text):
+            return Draft(Text, text, meta)
+        return Draft(NarrativeText, text, meta)
+
+    def _title_depth(self, block: Block, text: str) -> int | None:
+        if len(block.lines) > _MAX_TITLE_LINES:
+            return None
+        from_outline = self._outline.get(outline_key(text)) if self._outline else None
+        if from_outline is not None:
+            return from_outline
+        if not _is_heading_like(text):
+            return None
+        stats = self._stats
+        if stats.is_heading_class(block.size, block.bold):
+            larger = stats.is_heading_class(block.size, False)
+            if larger or (len(block.lines) == 1 and _word_count(text) <= _MAX_BOLD_TITLE_WORDS):
+                return stats.heading_depth(block.size, block.bold)
+            return None
+        if len(block.lines) == 1 and _word_count(text) <= 8:
+            numbered = _DOTTED_NUMBER.match(text)
+            if numbered:
+                return numbered.group(1).count(".")
+            if _CJK_CHAPTER.match(text):
+                return 0
+        return None
+
+
+def _is_heading_like(text: str) -> bool:
+    text = text.strip()
+    if not text or text[-1] in _TITLE_STOPPERS:
+        return False
+    letters = sum(1 for c in text if c.isalpha())
+    if letters < 2:
+        return False
+    cjk = sum(1 for c in text if is_cjk(c))
+    if cjk > len(text) // 2:
+        return len(text) <= _MAX_CJK_TITLE_CHARS
+    return _word_count(text) <= _MAX_TITLE_WORDS
+
+
+def _word_count(text: str) -> int:
+    return len(text.split())
+
+
+def _shift_links(links: tuple[Link, ...], shift: int) -> tuple[Link, ...]:
+    out: list[Link] = []
+    for link in links:
+        start = (link.start_index or 0) - shift
+        if start >= 0:
+            out.append(Link(link.text, link.url, start))
+    return tuple(out)
+
+
+def _coordinates(bbox: BBox, content: PageContent) -> CoordinatesMetadata:
+    x0, top, x1, bottom = (round(v, 2) for v in bbox)
+    height = content.height
+    y_top, y_bottom = round(height - top, 2), round(height - bottom, 2)
+    return CoordinatesMetadata(
+        points=((x0, y_top), (x0, y_bottom), (x1, y_bottom), (x1, y_top)),
+        system="PointSpace",
+        layout_width=content.width,
+        layout_height=height,
+    )

@@ -1,0 +1,83 @@
+"""Page furniture: running headers, footers and page numbers.
+
+A paragraph is *in the top band* when it ends within `BAND_SHARE` of the page height from the
+top, *in the bottom band* when it starts within that share from the bottom. A paragraph in a
+band is furniture (Header at the top, Footer at the bottom) when
+
+- its text, with digits masked and case and spacing ignored, stands at about the same height
+  (`_Y_TOLERANCE` pt) on at least `REPEAT_SHARE` of the other pages within `WINDOW` pages before
+  and after its page (at least one: on a two-page document, both pages must show it); or
+- it is a page number on its own ("7", "- 7 -", "Page 7", "Page 7 of 20", "vii"), on any page,
+  even the only one.
+
+Only `WINDOW` pages of look-ahead are needed, so the decision streams.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["BAND_SHARE", "REPEAT_SHARE", "WINDOW", "BandText", "band_texts", "furniture_kind"]
+
+BAND_SHARE = 0.15
+REPEAT_SHARE = 0.4
+WINDOW = 4
+_Y_TOLERANCE = 4.0
+
+_DIGITS = re.compile(r"\d+")
+_PAGE_NUMBER = re.compile(
+    r"^(?:(?:page|p\.|seite|página|pagina|страница|페이지)\s*)?[-–—(\[]?\s*"
+    r"(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?(?:\s*(?:of|/|von|de|sur|из)\s*\d{1,4})?$"
+    r"|^第\s*\d{1,4}\s*[页頁]",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BandText:
+    """A paragraph in a page's top or bottom band, reduced to what repeats across pages."""
+
+    key: str
+    top: float
+    at_top: bool
+
+
+def band_texts(
+    blocks: Sequence[tuple[str, float, float]], page_height: float
+) -> list[BandText | None]:
+    """Return, for each (text, top, bottom) paragraph, its `BandText`, or None if in no band."""
+    band = BAND_SHARE * page_height
+    out: list[BandText | None] = []
+    for text, top, bottom in blocks:
+        if bottom <= band or top >= page_height - band:
+            key = _DIGITS.sub("#", " ".join(text.casefold().split()))
+            out.append(BandText(key, top, bottom <= band))
+        else:
+            out.append(None)
+    return out
+
+
+def furniture_kind(
+    text: str, band: BandText | None, neighbours: Sequence[Sequence[BandText]]
+) -> str | None:
+    """Return "Header", "Footer" or None for the paragraph `text` whose band is `band`.
+
+    `neighbours` holds the band texts of the other pages in the window.
+    """
+    if band is None:
+        return None
+    kind = "Header" if band.at_top else "Footer"
+    if _PAGE_NUMBER.match(text.strip()):
+        return kind
+    if not neighbours:
+        return None
+    hits = sum(
+        1
+        for page in neighbours
+        if any(o.key == band.key and abs(o.top - band.top) <= _Y_TOLERANCE for o in page)
+    )
+    needed = max(1, math.ceil(REPEAT_SHARE * len(neighbours)))
+    return kind if hits >= needed else None

@@ -1,0 +1,150 @@
+"""Reading order: columns read one after another, full-width items where they stand.
+
+A recursive XY-cut over boxes (lines and tables):
+
+1. A *gutter* in a set of boxes is a vertical strip that no box crosses, with content on both
+   sides at least `MIN_COLUMN_SHARE` of the page wide; a *column split* needs a gutter with two
+   or more boxes on each side. When the set has column splits, each column is read in turn, left
+   to right, each by the same rule.
+2. Otherwise the set is cut into *bands* at every horizontal gap (a strip no box crosses).
+   Consecutive bands whose union still has a gutter are merged first: without that, the places
+   where both columns happen to start a paragraph at the same height would cut a column region
+   into slices read across. A full-width heading, table or figure caption crosses every gutter,
+   so it stays a band of its own and keeps its place between the column regions around it.
+3. A band without a gutter is read row by row, each row left to right.
+
+Rotated pages and vertical (CJK tategaki) writing are not recognised: their text is read as
+horizontal lines like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from partita.partitioners.pdf.lines import BBox
+
+__all__ = ["MIN_COLUMN_SHARE", "reading_order"]
+
+MIN_COLUMN_SHARE = 0.18
+"""A column is at least this share of the page width (narrower side-by-side text is a table or a
+label and its value, read across)."""
+
+_Interval = tuple[float, float]
+
+
+def reading_order(boxes: Sequence[BBox], page_width: float) -> list[int]:
+    """Return the indexes of `boxes` in reading order (see the module docstring)."""
+    out: list[int] = []
+    _order(list(range(len(boxes))), boxes, MIN_COLUMN_SHARE * page_width, out)
+    return out
+
+
+def _order(idxs: list[int], boxes: Sequence[BBox], min_side: float, out: list[int]) -> None:
+    if len(idxs) <= 1:
+        out.extend(idxs)
+        return
+    columns = _split_columns(idxs, boxes, min_side, min_items=2)
+    if len(columns) > 1:
+        for column in columns:
+            _order(column, boxes, min_side, out)
+        return
+    bands = _merged_bands(idxs, boxes, min_side)
+    if len(bands) == 1:
+        out.extend(_rows_order(idxs, boxes))
+        return
+    for band in bands:
+        _order(band, boxes, min_side, out)
+
+
+def _union(intervals: Sequence[_Interval]) -> list[_Interval]:
+    merged: list[_Interval] = []
+    for lo, hi in sorted(intervals):
+        if merged and lo <= merged[-1][1]:
+            if hi > merged[-1][1]:
+                merged[-1] = (merged[-1][0], hi)
+        else:
+            merged.append((lo, hi))
+    return merged
+
+
+def _gutters(union: Sequence[_Interval], min_side: float) -> list[_Interval]:
+    if len(union) < 2:
+        return []
+    left, right = union[0][0], union[-1][1]
+    return [
+        (union[i][1], union[i + 1][0])
+        for i in range(len(union) - 1)
+        if union[i][1] - left >= min_side and right - union[i + 1][0] >= min_side
+    ]
+
+
+def _split_columns(
+    idxs: list[int], boxes: Sequence[BBox], min_side: float, *, min_items: int
+) -> list[list[int]]:
+    gutters = _gutters(_union([(boxes[i][0], boxes[i][2]) for i in idxs]), min_side)
+    if not gutters:
+        return [idxs]
+    columns: list[list[int]] = [[] for _ in range(len(gutters) + 1)]
+    for i in idxs:
+        x0 = boxes[i][0]
+        column = sum(1 for g in gutters if x0 >= g[1])
+        columns[column].append(i)
+    columns = [c for c in columns if c]
+    if any(len(c) < min_items for c in columns):
+        return [idxs]
+    return columns
+
+
+def _bands(idxs: list[int], boxes: Sequence[BBox]) -> list[list[int]]:
+    ordered = sorted(idxs, key=lambda i: boxes[i][1])
+    bands: list[list[int]] = []
+    bottom = float("-inf")
+    for i in ordered:
+        top, low = boxes[i][1], boxes[i][3]
+        if bands and top < bottom:
+            bands[-1].append(i)
+            bottom = max(bottom, low)
+        else:
+            bands.append([i])
+            bottom = low
+    return bands
+
+
+def _merged_bands(idxs: list[int], boxes: Sequence[BBox], min_side: float) -> list[list[int]]:
+    groups: list[list[list[int]]] = []
+    group_union: list[_Interval] = []
+    for band in _bands(idxs, boxes):
+        band_union = _union([(boxes[i][0], boxes[i][2]) for i in band])
+        if groups:
+            merged = _union([*group_union, *band_union])
+            if _gutters(merged, min_side):
+                groups[-1].append(band)
+                group_union = merged
+                continue
+        groups.append([band])
+        group_union = band_union
+    out: list[list[int]] = []
+    for group in groups:
+        flat = [i for band in group for i in band]
+        if len(group) > 1 and len(_split_columns(flat, boxes, min_side, min_items=2)) > 1:
+            out.append(flat)
+        else:
+            out.extend(group)
+    return out
+
+
+def _rows_order(idxs: list[int], boxes: Sequence[BBox]) -> list[int]:
+    ordered = sorted(idxs, key=lambda i: boxes[i][1])
+    out: list[int] = []
+    row: list[int] = []
+    limit = float("-inf")
+    for i in ordered:
+        top, bottom = boxes[i][1], boxes[i][3]
+        if row and top > limit:
+            out.extend(sorted(row, key=lambda j: boxes[j][0]))
+            row = []
+        if not row:
+            limit = top + 0.5 * (bottom - top)
+        row.append(i)
+    out.extend(sorted(row, key=lambda j: boxes[j][0]))
+    return out

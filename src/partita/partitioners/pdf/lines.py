@@ -1,0 +1,322 @@
+"""Characters to lines: one pass over a page's characters.
+
+A `Line` is a run of characters on one baseline (from each glyph's text matrix) with no gap
+wider than `SEGMENT_GAP_EM` em between them: a line of one column, a table-less cell, a
+heading, a running header. Two columns
+printed side by side give two `Line`s for each printed line, so reading order can be settled
+later from the lines' boxes alone.
+
+Cleaning done here, while the characters are visited once:
+
+- rotated characters (`upright` false) are left out: margin stamps, rotated axis labels;
+- "fake bold" (the same glyph drawn twice at almost the same place) is drawn once;
+- ligature glyphs (`ﬁ`, `ﬂ`, ...) are spelled out, unmapped glyphs (`(cid:12)`) dropped;
+- a space is put between two glyphs whose gap is wider than `WORD_GAP_EM` em, or where the PDF
+  drew a space character;
+- link annotations: the characters inside a link's box carry its URL (`Line.links`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "SEGMENT_GAP_EM",
+    "WORD_GAP_EM",
+    "BBox",
+    "Line",
+    "LinkArea",
+    "chars_to_lines",
+    "is_bold_font",
+]
+
+BBox = tuple[float, float, float, float]
+"""(x0, top, x1, bottom) in PDF points, origin at the top left (pdfplumber's convention)."""
+
+WORD_GAP_EM = 0.18
+"""A gap between two glyphs wider than this many em (of the larger glyph) is a space."""
+
+SEGMENT_GAP_EM = 1.1
+"""A gap wider than this many em ends a line: the gutter between columns or table cells."""
+
+_BASELINE_TOLERANCE_EM = 0.45
+"""Characters sorted by baseline stay on one line while each baseline is within this many em of
+the one before: sub- and superscripts (shifted 0.2-0.4 em) stay on their line, the next line
+(at least 1 em lower) starts a new one."""
+
+_LABEL = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|[IVX]{1,5}\.|[•●○◦▪■□‣⁃∙·►▸–*-])$")
+_LABEL_GAP_EM = 5.0
+
+_LIGATURES: Mapping[str, str] = {
+    "\ufb00": "ff",
+    "\ufb01": "fi",
+    "\ufb02": "fl",
+    "\ufb03": "ffi",
+    "\ufb04": "ffl",
+    "\ufb05": "st",
+    "\ufb06": "st",
+    "\u00a0": " ",
+}
+_CID = re.compile(r"^\(cid:\d+\)$")
+_BOLD_NAME = re.compile(
+    r"bold|black|heavy|semibd|demi|extrab|ultrab|-medi\b|^cmbx|^cmb\d|,b$|-b$|-bd\b", re.I
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LinkArea:
+    """A URI link annotation: its box and target."""
+
+    bbox: BBox
+    url: str
+
+
+@dataclass(slots=True)
+class Line:
+    """One printed line (or one column's part of it) with its typography."""
+
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    size: float
+    """The font size most of its characters have, rounded to 0.1 pt."""
+    bold: bool
+    """True when most of its characters are bold (by font name, or drawn twice)."""
+    char_count: int
+    links: tuple[tuple[int, int, str], ...] = ()
+    """(start, end, url) spans of `text` inside link annotations."""
+
+    @property
+    def bbox(self) -> BBox:
+        """The line's box."""
+        return (self.x0, self.top, self.x1, self.bottom)
+
+
+_bold_cache: dict[str, bool] = {}
+
+
+def is_bold_font(fontname: str) -> bool:
+    """True when `fontname` names a bold (or heavier) face, e.g. "ABCDEF+Arial-BoldMT"."""
+    cached = _bold_cache.get(fontname)
+    if cached is None:
+        cached = bool(_BOLD_NAME.search(fontname.partition("+")[2] or fontname))
+        if len(_bold_cache) < 4096:
+            _bold_cache[fontname] = cached
+    return cached
+
+
+def chars_to_lines(
+    chars: Iterable[Mapping[str, Any]],
+    *,
+    exclude: Sequence[BBox] = (),
+    links: Sequence[LinkArea] = (),
+) -> list[Line]:
+    """Return the lines formed by pdfplumber `chars`, top to bottom and left to right.
+
+    Characters whose centre lies in one of the `exclude` boxes (tables) are left out.
+    """
+    upright = [c for c in chars if c["upright"]]
+    if exclude:
+        upright = [c for c in upright if not _inside_any(c, exclude)]
+    keyed = sorted(((-char["matrix"][5], char) for char in upright), key=_first)
+    lines: list[Line] = []
+    cluster: list[Mapping[str, Any]] = []
+    last = 0.0
+    last_size = 0.0
+    for baseline, char in keyed:
+        size = char["size"]
+        if cluster and baseline - last > _BASELINE_TOLERANCE_EM * max(size, last_size):
+            _cluster_to_lines(cluster, links, lines)
+            cluster = []
+        cluster.append(char)
+        last, last_size = baseline, size
+    if cluster:
+        _cluster_to_lines(cluster, links, lines)
+    return _merged_labels(lines)
+
+
+def _first(item: tuple[float, Mapping[str, Any]]) -> float:
+    return item[0]
+
+
+def _x0_key(char: Mapping[str, Any]) -> float:
+    x0: float = char["x0"]
+    return x0
+
+
+def _inside_any(char: Mapping[str, Any], boxes: Sequence[BBox]) -> bool:
+    cx = (char["x0"] + char["x1"]) / 2
+    cy = (char["top"] + char["bottom"]) / 2
+    return any(x0 <= cx <= x1 and top <= cy <= bottom for x0, top, x1, bottom in boxes)
+
+
+def _link_at(char: Mapping[str, Any], links: Sequence[LinkArea]) -> str | None:
+    cx = (char["x0"] + char["x1"]) / 2
+    cy = (char["top"] + char["bottom"]) / 2
+    for link in links:
+        x0, top, x1, bottom = link.bbox
+        if x0 - 1 <= cx <= x1 + 1 and top - 1 <= cy <= bottom + 1:
+            return link.url
+    return None
+
+
+class _LineBuilder:
+    """Accumulates the glyphs of one line; `flush` returns it as a `Line` (or None if blank)."""
+
+    __slots__ = (
+        "bold_chars",
+        "bottom",
+        "dup_chars",
+        "length",
+        "link_spans",
+        "parts",
+        "pending_space",
+        "prev",
+        "sizes",
+        "top",
+        "url",
+        "url_start",
+        "x0",
+        "x1",
+    )
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.length = 0
+        self.x0 = self.top = float("inf")
+        self.x1 = self.bottom = float("-inf")
+        self.sizes: dict[float, int] = {}
+        self.bold_chars = 0
+        self.dup_chars = 0
+        self.prev: Mapping[str, Any] | None = None
+        self.pending_space = False
+        self.link_spans: list[tuple[int, int, str]] = []
+        self.url: str | None = None
+        self.url_start = 0
+
+    def add(self, char: Mapping[str, Any], text: str, url: str | None) -> None:
+        if self.pending_space and self.parts:
+            self._append(" ", None)
+        self.pending_space = False
+        self._append(text, url)
+        self.prev = char
+        size = round(char["size"], 1)
+        self.sizes[size] = self.sizes.get(size, 0) + 1
+        if is_bold_font(char["fontname"]):
+            self.bold_chars += 1
+        if char["x0"] < self.x0:
+            self.x0 = char["x0"]
+        if char["x1"] > self.x1:
+            self.x1 = char["x1"]
+        if char["top"] < self.top:
+            self.top = char["top"]
+        if char["bottom"] > self.bottom:
+            self.bottom = char["bottom"]
+
+    def _append(self, text: str, url: str | None) -> None:
+        if url != self.url:
+            self._close_link()
+            self.url = url
+            self.url_start = self.length
+        self.parts.append(text)
+        self.length += len(text)
+
+    def _close_link(self) -> None:
+        if self.url is not None:
+            end = self.length
+            if self.parts and self.parts[-1] == " ":
+                end -= 1
+            if end > self.url_start:
+                self.link_spans.append((self.url_start, end, self.url))
+        self.url = None
+
+    def flush(self) -> Line | None:
+        self._close_link()
+        count = sum(self.sizes.values())
+        if not count:
+            return None
+        size = max(self.sizes.items(), key=lambda item: (item[1], item[0]))[0]
+        bold = self.bold_chars * 2 > count or self.dup_chars * 2 >= count
+        return Line(
+            "".join(self.parts),
+            self.x0,
+            self.top,
+            self.x1,
+            self.bottom,
+            size,
+            bold,
+            count,
+            tuple(self.link_spans),
+        )
+
+
+def _cluster_to_lines(
+    cluster: list[Mapping[str, Any]], links: Sequence[LinkArea], out: list[Line]
+) -> None:
+    cluster.sort(key=_x0_key)
+    builder = _LineBuilder()
+    for char in cluster:
+        text: str = char["text"]
+        if not text or text.isspace():
+            builder.pending_space = True
+            continue
+        if len(text) > 1 and _CID.match(text):
+            continue
+        text = _LIGATURES.get(text, text)
+        prev = builder.prev
+        if prev is not None:
+            size = max(char["size"], prev["size"])
+            gap = char["x0"] - prev["x1"]
+            if gap > SEGMENT_GAP_EM * size:
+                line = builder.flush()
+                if line is not None:
+                    out.append(line)
+                builder = _LineBuilder()
+            elif (
+                prev["text"] == char["text"]
+                and abs(char["x0"] - prev["x0"]) <= min(1.0, 0.5 * (prev["x1"] - prev["x0"]))
+                and abs(char["top"] - prev["top"]) <= 1.0
+            ):
+                builder.dup_chars += 1
+                continue
+            elif gap > WORD_GAP_EM * size:
+                builder.pending_space = True
+        url = _link_at(char, links) if links else None
+        builder.add(char, text, url)
+    line = builder.flush()
+    if line is not None:
+        out.append(line)
+
+
+def _merged_labels(lines: list[Line]) -> list[Line]:
+    """Return `lines` with a section number or bullet set apart from its text by a wide gap
+    ("3.1      Scope", "•      item") joined to the line on its right."""
+    out: list[Line] = []
+    for line in lines:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and _LABEL.match(prev.text)
+            and abs(prev.top - line.top) < 0.5 * line.size
+            and 0 < line.x0 - prev.x1 < _LABEL_GAP_EM * line.size
+        ):
+            shift = len(prev.text) + 1
+            out[-1] = Line(
+                f"{prev.text} {line.text}",
+                prev.x0,
+                min(prev.top, line.top),
+                line.x1,
+                max(prev.bottom, line.bottom),
+                line.size,
+                line.bold,
+                prev.char_count + line.char_count,
+                tuple((a + shift, b + shift, url) for a, b, url in line.links),
+            )
+        else:
+            out.append(line)
+    return out

@@ -1,0 +1,60 @@
+"""One pdfplumber page to its content in reading order: paragraphs and tables.
+
+`read_page` makes one pass over the page's characters (after the table finder, when it runs)
+and releases pdfplumber's caches for the page before returning, so only this compact summary
+outlives the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from partita.partitioners.pdf.blocks import Block, lines_to_blocks
+from partita.partitioners.pdf.layout import reading_order
+from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines
+from partita.partitioners.pdf.links import page_links
+from partita.partitioners.pdf.tables import PageTable, find_page_tables
+
+__all__ = ["PageContent", "read_page"]
+
+
+@dataclass(slots=True)
+class PageContent:
+    """What a page holds, in reading order."""
+
+    index: int
+    """1-based position of the page in the file."""
+    width: float
+    height: float
+    items: list[Block | PageTable]
+    lines: list[Line]
+    """Every line of text outside tables (for font statistics)."""
+    image_only: bool
+    """True when the page has images but no characters: a scan without a text layer."""
+
+
+def read_page(page: Any, index: int) -> PageContent:
+    """Return the content of the pdfplumber `page`, the `index`-th of its file."""
+    try:
+        chars = page.chars
+        tables = find_page_tables(page) if chars else []
+        links = page_links(page)
+        lines = chars_to_lines(chars, exclude=[t.bbox for t in tables], links=links)
+        image_only = not chars and bool(page.images)
+        width, height = float(page.width), float(page.height)
+    finally:
+        page.close()
+    boxes: list[BBox] = [line.bbox for line in lines] + [t.bbox for t in tables]
+    order = reading_order(boxes, width)
+    items: list[Block | PageTable] = []
+    run: list[Line] = []
+    for i in order:
+        if i < len(lines):
+            run.append(lines[i])
+            continue
+        items.extend(lines_to_blocks(run))
+        run = []
+        items.append(tables[i - len(lines)])
+    items.extend(lines_to_blocks(run))
+    return PageContent(index, width, height, items, lines, image_only)
