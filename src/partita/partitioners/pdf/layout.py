@@ -10,7 +10,9 @@ A recursive XY-cut over boxes (lines and tables):
    Consecutive bands whose union still has a gutter are merged first: without that, the places
    where both columns happen to start a paragraph at the same height would cut a column region
    into slices read across. A full-width heading, table or figure caption crosses every gutter,
-   so it stays a band of its own and keeps its place between the column regions around it.
+   so it stays a band of its own and keeps its place between the column regions around it; so
+   does a band that would add a column (a centred page number in the gutter), and a heading on
+   one side only, set off by a gap and taller than the region's lines (see `_can_merge`).
 3. A band without a gutter is read row by row, each row left to right.
 
 Rotated pages and vertical (CJK tategaki) writing are not recognised: their text is read as
@@ -115,12 +117,10 @@ def _merged_bands(idxs: list[int], boxes: Sequence[BBox], min_side: float) -> li
     group_union: list[_Interval] = []
     for band in _bands(idxs, boxes):
         band_union = _union([(boxes[i][0], boxes[i][2]) for i in band])
-        if groups:
-            merged = _union([*group_union, *band_union])
-            if _gutters(merged, min_side):
-                groups[-1].append(band)
-                group_union = merged
-                continue
+        if groups and _can_merge(groups[-1], group_union, band, band_union, boxes, min_side):
+            groups[-1].append(band)
+            group_union = _union([*group_union, *band_union])
+            continue
         groups.append([band])
         group_union = band_union
     out: list[list[int]] = []
@@ -131,6 +131,35 @@ def _merged_bands(idxs: list[int], boxes: Sequence[BBox], min_side: float) -> li
         else:
             out.extend(group)
     return out
+
+
+def _can_merge(
+    group: list[list[int]],
+    group_union: list[_Interval],
+    band: list[int],
+    band_union: list[_Interval],
+    boxes: Sequence[BBox],
+    min_side: float,
+) -> bool:
+    """True when `band` continues the column region `group`.
+
+    The merged union must still have a gutter, and, once the group has columns, no more of them
+    (a centred page number in the gutter is not a column). A band on one side only that is set
+    off by a gap and taller than the group's lines is a heading between column regions.
+    """
+    merged = _union([*group_union, *band_union])
+    if not _gutters(merged, min_side):
+        return False
+    if not _gutters(group_union, min_side):
+        return True
+    if len(merged) > len(group_union):
+        return False
+    if len(band_union) > 1:
+        return True
+    height = max(boxes[i][3] - boxes[i][1] for i in band)
+    heights = sorted(boxes[i][3] - boxes[i][1] for b in group for i in b)
+    gap = min(boxes[i][1] for i in band) - max(boxes[i][3] for i in group[-1])
+    return not (gap > 0.8 * height and height > 1.15 * heights[len(heights) // 2])
 
 
 def _rows_order(idxs: list[int], boxes: Sequence[BBox]) -> list[int]:

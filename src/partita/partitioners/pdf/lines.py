@@ -10,7 +10,9 @@ Cleaning done here, while the characters are visited once:
 
 - rotated characters (`upright` false) are left out: margin stamps, rotated axis labels;
 - "fake bold" (the same glyph drawn twice at almost the same place) is drawn once;
-- ligature glyphs (`ﬁ`, `ﬂ`, ...) are spelled out, unmapped glyphs (`(cid:12)`) dropped;
+- ligature glyphs (`ﬁ`, `ﬂ`, ...) are spelled out; unmapped glyphs (`(cid:12)`) are dropped,
+  except at the start of a line, where they are read as a bullet (symbol-font bullets often
+  have no Unicode mapping);
 - a space is put between two glyphs whose gap is wider than `WORD_GAP_EM` em, or where the PDF
   drew a space character;
 - link annotations: the characters inside a link's box carry its URL (`Line.links`).
@@ -201,7 +203,7 @@ class _LineBuilder:
 
     def add(self, char: Mapping[str, Any], text: str, url: str | None) -> None:
         if self.pending_space and self.parts:
-            self._append(" ", None)
+            self._append(" ", url if url == self.url else None)
         self.pending_space = False
         self._append(text, url)
         self.prev = char
@@ -266,7 +268,9 @@ def _cluster_to_lines(
             builder.pending_space = True
             continue
         if len(text) > 1 and _CID.match(text):
-            continue
+            if builder.parts or builder.prev is not None:
+                continue
+            text = "\u2022"  # -- an unmapped glyph opening a line is a symbol-font bullet --
         text = _LIGATURES.get(text, text)
         prev = builder.prev
         if prev is not None:
