@@ -14,8 +14,8 @@ PRINCIPLES
 - **Paragraphs** break at bullets and numbers, font size or weight changes, vertical gaps larger
   than the page's usual line gap by 0.4 em, first-line indents of more than 0.8 em, and short
   lines ending a sentence. Hyphenated line ends ("hyphen-" + "ated") are joined without the
-  hyphen when the next line starts in lowercase; CJK lines are joined without a space,
-  everything else with one. See `blocks`.
+  hyphen when the next line starts in lowercase; Chinese and Japanese lines are joined without
+  a space, everything else (Korean too: Hangul wraps at word spaces) with one. See `blocks`.
 - **Titles from typography.** The body font is the (size, weight) class with the most
   characters. A paragraph of at most 3 lines and 20 words (40 CJK characters), with letters and
   not ending in `.`, `,` or `;`, is a Title when its font is "clearly larger" (at least 1.15

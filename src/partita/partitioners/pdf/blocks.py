@@ -13,7 +13,8 @@ A line continues the paragraph before it unless one of these says it starts a ne
 
 Joining: a line ending in a hyphen after a letter, followed by a line starting with a lowercase
 letter, is joined without the hyphen ("hyphen-\\nated" → "hyphenated"); a soft hyphen likewise.
-CJK text is joined without a space, everything else with one.
+Chinese and Japanese text is joined without a space, everything else (Korean included: Hangul
+wraps at word spaces) with one.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ class Block:
                     last == "-" and len(out) > 1 and out[-2].isalpha() and text[0].islower()
                 ):
                     out = out[:-1]
-                elif not (is_cjk(last) and is_cjk(text[0])):
+                elif not (_joins_tight(last) and _joins_tight(text[0])):
                     out += " "
             base = len(out) - shift
             out += text
@@ -98,6 +99,12 @@ class Block:
         if "\u00ad" in out:
             out, links = _drop_soft_hyphens(out, links)
         return out, tuple(links)
+
+
+def _joins_tight(char: str) -> bool:
+    """True for Chinese and Japanese characters, which wrap without spaces (Korean Hangul wraps
+    at the spaces between its words, so it is joined with a space)."""
+    return is_cjk(char) and not ("\uac00" <= char <= "\ud7af" or "\u1100" <= char <= "\u11ff")
 
 
 def _drop_soft_hyphens(text: str, links: list[Link]) -> tuple[str, list[Link]]:
