@@ -61,6 +61,7 @@ def test_all_pins_the_api() -> None:
         "partition_docx",
         "partition_html",
         "partition_md",
+        "partition_pdf",
         "partition_text",
         "Table",
         "TableChunk",

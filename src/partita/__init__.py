@@ -7,7 +7,7 @@
 Elements, their JSON form and the chunking options follow the `unstructured` library, so its
 tools read partita's output and partita reads theirs. Heavy dependencies (lxml, pdfplumber,
 markdown-it-py, tiktoken) are imported only by the partitioner or tokenizer that needs them:
-`partition_docx`, `partition_html` and `partition_md` are loaded on first access.
+`partition_docx`, `partition_html`, `partition_md` and `partition_pdf` load on first access.
 """
 
 import typing as _typing
@@ -55,6 +55,7 @@ if _typing.TYPE_CHECKING:
     from partita.partitioners.docx import partition_docx
     from partita.partitioners.html import partition_html
     from partita.partitioners.markdown import partition_md
+    from partita.partitioners.pdf import partition_pdf
 from partita.serialization import (
     elements_from_dicts,
     elements_from_json,
@@ -109,6 +110,7 @@ __all__ = [
     "partition_docx",
     "partition_html",
     "partition_md",
+    "partition_pdf",
     "partition_text",
 ]
 
@@ -116,6 +118,7 @@ _LAZY_PARTITIONERS = {
     "partition_docx": "partita.partitioners.docx",
     "partition_html": "partita.partitioners.html",
     "partition_md": "partita.partitioners.markdown",
+    "partition_pdf": "partita.partitioners.pdf",
 }
 
 

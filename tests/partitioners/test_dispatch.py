@@ -31,25 +31,57 @@ def test_file_object_keeps_its_name(tmp_path: Path) -> None:
     assert element.metadata.filename == "n.txt"
 
 
+def _sample_pdf(path: Path) -> None:
+    from reportlab.pdfgen import canvas
+
+    pdf = canvas.Canvas(str(path), invariant=1)
+    pdf.drawString(72, 720, "Hello from a PDF.")
+    pdf.save()
+
+
+def _sample_docx(path: Path) -> None:
+    from docx import Document
+
+    doc = Document()
+    doc.add_paragraph("Hello from Word.")
+    doc.save(str(path))
+
+
 @pytest.mark.parametrize(
-    ("data", "name", "fmt"),
+    ("name", "write", "filetype", "text"),
     [
-        (b"%PDF-1.4\n%%EOF", "a.pdf", "pdf"),
-        (b"<html><body><p>x</p></body></html>", "a.html", "html"),
-        (b"# x", "a.md", "md"),
+        ("a.pdf", _sample_pdf, "application/pdf", "Hello from a PDF."),
+        (
+            "a.docx",
+            _sample_docx,
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "Hello from Word.",
+        ),
+        ("a.html", b"<html><body><p>Hello from HTML.</p></body></html>", "text/html", None),
+        ("a.md", b"# Hello\n\nFrom *Markdown*.", "text/markdown", None),
     ],
 )
-def test_formats_without_a_partitioner_are_named(
-    tmp_path: Path, data: bytes, name: str, fmt: str
+def test_every_format_is_dispatched_to_its_partitioner(
+    tmp_path: Path, name: str, write: object, filetype: str, text: str | None
 ) -> None:
     path = tmp_path / name
-    path.write_bytes(data)
-    if fmt in partita.partitioners.PARTITIONERS:
-        pytest.skip(f"{fmt} has a partitioner now")
-    with pytest.raises(UnsupportedFormatError, match=fmt) as info:
-        partita.partition(path)
-    assert info.value.format == fmt
-    assert name in str(info.value)
+    if isinstance(write, bytes):
+        path.write_bytes(write)
+    else:
+        assert callable(write)
+        write(path)
+    sources = [path]
+    if filetype != "text/markdown":  # -- Markdown is told by its name: its content is text --
+        # -- a name without the extension: the content decides --
+        anonymous = tmp_path / "document"
+        anonymous.write_bytes(path.read_bytes())
+        sources.append(anonymous)
+    for source in sources:
+        elements = partita.partition(source)
+        assert elements, source
+        assert {e.metadata.filetype for e in elements} == {filetype}
+        if text is not None:
+            assert [e.text for e in elements] == [text]
 
 
 def test_zip_that_is_not_docx_is_unsupported(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ PARTITIONERS: dict[str, str] = {
     "docx": "partita.partitioners.docx:partition_docx",
     "html": "partita.partitioners.html:partition_html",
     "md": "partita.partitioners.markdown:partition_md",
+    "pdf": "partita.partitioners.pdf:partition_pdf",
     "text": "partita.partitioners.text:partition_text",
 }
 """Format name to the partitioner that handles it, as "module:function"."""
