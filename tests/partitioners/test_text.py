@@ -133,3 +133,13 @@ def test_empty_text_has_no_elements() -> None:
 def test_uncategorized_text_is_text() -> None:
     assert type(partition_text(text="----")[0]) is Text
     assert ListItem.category == "ListItem"
+
+
+def test_korean_lines_join_with_a_space() -> None:
+    # -- Hangul separates words with spaces and wraps at them; Chinese and Japanese do not --
+    assert _kinds("한국어는 띄어쓰기를\n사용합니다.") == [
+        ("NarrativeText", "한국어는 띄어쓰기를 사용합니다.")
+    ]
+    assert _kinds("日本語は空白なしで\n改行します。") == [
+        ("NarrativeText", "日本語は空白なしで改行します。")
+    ]

@@ -9,8 +9,10 @@ __all__ = [
     "BULLET_LINE",
     "NUMBERED_LINE",
     "is_cjk",
+    "is_hangul",
     "join_lines",
     "normalize_space",
+    "wraps_without_space",
 ]
 
 BULLET_LINE = re.compile(r"^[ \t]*([•●○◦▪▫■□‣⁃∙·⦿⦾◆◇►▸▹–—*+\-])[ \t\u00a0\u3000]+(?=\S)")
@@ -45,15 +47,27 @@ def is_cjk(char: str) -> bool:
     return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
 
 
+def is_hangul(char: str) -> bool:
+    """True when `char` is a Hangul syllable or jamo (Korean)."""
+    code = ord(char)
+    return 0xAC00 <= code <= 0xD7AF or 0x1100 <= code <= 0x11FF or 0x3130 <= code <= 0x318F
+
+
+def wraps_without_space(char: str) -> bool:
+    """True for the characters of scripts that wrap lines without a space: Chinese and Japanese
+    (CJK but not Hangul: Korean separates words with spaces and wraps at them)."""
+    return is_cjk(char) and not is_hangul(char)
+
+
 def join_lines(lines: Iterable[str]) -> str:
     """Return the stripped `lines` joined into one line: with a space, or with nothing where both
-    sides of the join are CJK (Chinese and Japanese wrap lines without spaces)."""
+    sides of the join wrap without spaces (Chinese and Japanese; see `wraps_without_space`)."""
     out = ""
     for line in lines:
         line = line.strip()
         if not line:
             continue
-        if out and not (is_cjk(out[-1]) and is_cjk(line[0])):
+        if out and not (wraps_without_space(out[-1]) and wraps_without_space(line[0])):
             out += " "
         out += line
     return out

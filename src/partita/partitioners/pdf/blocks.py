@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from partita.elements import Link
-from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, is_cjk
+from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, wraps_without_space
 from partita.partitioners.pdf.lines import BBox, Line
 
 __all__ = ["INDENT_EM", "PARAGRAPH_GAP_EM", "Block", "lines_to_blocks"]
@@ -87,7 +87,7 @@ class Block:
                     last == "-" and len(out) > 1 and out[-2].isalpha() and text[0].islower()
                 ):
                     out = out[:-1]
-                elif not (_joins_tight(last) and _joins_tight(text[0])):
+                elif not (wraps_without_space(last) and wraps_without_space(text[0])):
                     out += " "
             base = len(out) - shift
             out += text
@@ -99,12 +99,6 @@ class Block:
         if "\u00ad" in out:
             out, links = _drop_soft_hyphens(out, links)
         return out, tuple(links)
-
-
-def _joins_tight(char: str) -> bool:
-    """True for Chinese and Japanese characters, which wrap without spaces (Korean Hangul wraps
-    at the spaces between its words, so it is joined with a space)."""
-    return is_cjk(char) and not ("\uac00" <= char <= "\ud7af" or "\u1100" <= char <= "\u11ff")
 
 
 def _drop_soft_hyphens(text: str, links: list[Link]) -> tuple[str, list[Link]]:
