@@ -16,13 +16,21 @@ What is measured:
   spaCy model load + first partition) for scale.
 
 A partita format whose module does not exist yet is reported as "not available".
-Rows for PDF (issue 5) go into `PDF_CASES` below.
+
+PDF (issue 5, `PDF_CASES`): partita's `partition_pdf` on `unstructured/pdf2image-memory-error-
+test-400p.pdf` and `unstructured/DA-619p.pdf` in pages/s, against pdfplumber's `extract_text`
+of every page in the same process as the floor (target: partita's time <= 2x the floor's, i.e.
+ratio >= 0.5x; the floor's "elements" are its pages). Then the peak RSS (`VmHWM`) of streaming
+`iter_pdf_elements` over the first 100 pages and over all pages of the 619-page PDF, each in a
+fresh interpreter, with pdfplumber's page-by-page `extract_text` + `page.close()` for scale
+(`--skip-memory` leaves these out).
 
 Run it from the repository root with the dev venv (`pip install -e '.[bench]'`):
 
-    python benchmarks/bench_partition.py [--only docx|html|md] [--repeat 3]
+    python benchmarks/bench_partition.py [--only docx|html|md|pdf] [--repeat 3]
                                          [--reference-repeat 1] [--startup-runs 5]
-                                         [--skip-startup] [--corpus /work/shared/corpus]
+                                         [--skip-startup] [--skip-memory]
+                                         [--corpus /work/shared/corpus]
 
 The table is printed and written as Markdown to `benchmarks/results/partition.md` (gitignored).
 The reference runs offline: see `benchmarks/_reference.py`.
@@ -32,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import platform
 import statistics
@@ -90,19 +99,31 @@ CASES: list[Case] = [
 ]
 
 # ------------------------------------------------------------------------------------------------
-# PDF rows (issue 5) go HERE. Partita's PDF partitioner is measured in pages/s against
-# pdfplumber's `extract_text` on every page as the floor (`baseline="pdfplumber extract_text"`,
-# already implemented in `baseline_partitioner`), with `pages` set for the pages/s column, e.g.
-#
-#     Case("pdf", "unstructured/pdf2image-memory-error-test-400p.pdf",
-#          baseline="pdfplumber extract_text", target=..., pages=400),
-#     Case("pdf", "unstructured/DA-619p.pdf", baseline="pdfplumber extract_text",
-#          target=..., pages=619),
-#
-# and add "pdf": ("unstructured.partition.pdf", "partition_pdf", "partita.partitioners.pdf",
-# "partition_pdf") to `compare_partition.FORMATS` (and a WARM_UP document) when partita has one.
+# PDF rows (issue 5). Partita's PDF partitioner is measured in pages/s against pdfplumber's
+# `extract_text` on every page as the floor (`baseline="pdfplumber extract_text"`, same process):
+# partita's time may be at most 2x the floor's, i.e. the ratio floor / partita >= 0.5. The PDF
+# partitioner is looked up here (`PDF_PARTITA`), not in `compare_partition.FORMATS`, which has no
+# "pdf" entry (its rows compare with the reference, which needs models for PDF). `--only pdf`
+# also runs the streaming memory rows (`pdf_memory_rows`; `--skip-memory` leaves them out).
 # ------------------------------------------------------------------------------------------------
-PDF_CASES: list[Case] = []
+PDF_FLOOR = "pdfplumber extract_text"
+PDF_TARGET = 0.5
+"""Floor time / partita time: partita at most 2x pdfplumber's `extract_text`."""
+PDF_PARTITA = ("partita.partitioners.pdf", "partition_pdf")
+PDF_STREAM = ("partita.partitioners.pdf", "iter_pdf_elements")
+PDF_MEMORY_DOCUMENT = "unstructured/DA-619p.pdf"
+PDF_MEMORY_FIRST_PAGES = 100
+WARM_UP["pdf"] = "unstructured/multi-column-2p.pdf"
+PDF_CASES: list[Case] = [
+    Case(
+        "pdf",
+        "unstructured/pdf2image-memory-error-test-400p.pdf",
+        baseline=PDF_FLOOR,
+        target=PDF_TARGET,
+        pages=400,
+    ),
+    Case("pdf", "unstructured/DA-619p.pdf", baseline=PDF_FLOOR, target=PDF_TARGET, pages=619),
+]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -172,6 +193,8 @@ def baseline_partitioner(case: Case) -> Partitioner | str:
 
 
 def partita_partitioner(fmt: str) -> Partitioner | str:
+    if fmt == "pdf":
+        return load_partitioner(*PDF_PARTITA)
     if fmt not in FORMATS:
         return f"not available (no partita module known for {fmt})"
     _, _, module, function = FORMATS[fmt]
@@ -253,6 +276,114 @@ def startup_times(code: str, runs: int) -> tuple[list[float], int | None, str | 
 
 
 # ------------------------------------------------------------------------------------------------
+# PDF streaming memory in fresh interpreters (issue 5)
+# ------------------------------------------------------------------------------------------------
+
+_PDF_MEMORY_CHILD = """
+import json, sys, time
+from pathlib import Path
+
+def kib(name):
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(name + ":"):
+            return int(line.split()[1])
+    return 0
+
+mode, path, max_pages = {mode!r}, {path!r}, {max_pages!r}
+if mode == "partita":
+    import importlib
+    stream = getattr(importlib.import_module({module!r}), {function!r})
+else:
+    import pdfplumber
+import_rss = kib("VmRSS")
+start = time.perf_counter()
+elements = pages = 0
+if mode == "partita":
+    for element in stream(filename=path):
+        page = element.metadata.page_number or pages
+        if max_pages and page > max_pages:
+            break
+        elements += 1
+        pages = max(pages, page)
+else:
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages[:max_pages or None]:
+            elements += bool(page.extract_text())
+            pages += 1
+            page.close()
+seconds = time.perf_counter() - start
+print(json.dumps(dict(pages=pages, elements=elements, seconds=seconds, hwm_kib=kib("VmHWM"),
+                      import_rss_kib=import_rss)))
+"""
+
+
+def pdf_memory_run(mode: str, path: Path, max_pages: int | None) -> dict[str, Any] | str:
+    """Stream `path` in a fresh interpreter (partita's `iter_pdf_elements`, or pdfplumber's
+    `extract_text` page by page with `page.close()`), stopping after `max_pages` pages; return
+    its figures (VmHWM, RSS after imports, pages, elements, seconds) or an error."""
+    module, function = PDF_STREAM
+    code = _PDF_MEMORY_CHILD.format(
+        mode=mode, path=str(path), max_pages=max_pages, module=module, function=function
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["?"])[-1]
+        if "ModuleNotFoundError" in last or "AttributeError" in last:
+            return f"not available ({module}.{function}: {last[:100]})"
+        return f"failed: {last[:160]}"
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def pdf_memory_section(corpus: Path) -> list[str]:
+    """Peak RSS (VmHWM) of streaming the first 100 pages vs all pages of the 619-page PDF."""
+    path = corpus / PDF_MEMORY_DOCUMENT
+    header = ["streaming", "pages", "elements", "time", "VmHWM", "RSS after imports", "notes"]
+    rows: list[list[str]] = []
+    peaks: dict[str, list[int]] = {}
+    print(f"\nPDF streaming memory: {PDF_MEMORY_DOCUMENT}, fresh interpreters", flush=True)
+    for mode, label in (
+        ("partita", f"partita {PDF_STREAM[1]}"),
+        ("pdfplumber", "pdfplumber extract_text + page.close()"),
+    ):
+        for max_pages in (PDF_MEMORY_FIRST_PAGES, None):
+            result = pdf_memory_run(mode, path, max_pages)
+            span = f"first {max_pages}" if max_pages else "all"
+            if isinstance(result, str):
+                row = [f"{label}, {span} pages", "-", "-", "-", "-", "-", result]
+            else:
+                peaks.setdefault(mode, []).append(result["hwm_kib"])
+                row = [
+                    f"{label}, {span} pages",
+                    str(result["pages"]),
+                    f"{result['elements']:,}",
+                    f"{result['seconds']:.1f} s",
+                    f"{result['hwm_kib'] / 1024:.1f} MiB",
+                    f"{result['import_rss_kib'] / 1024:.1f} MiB",
+                    "",
+                ]
+            rows.append(row)
+            print(" | ".join(row), flush=True)
+        if len(peaks.get(mode, [])) == 2:
+            growth = (peaks[mode][1] - peaks[mode][0]) / 1024
+            rows.append(
+                [f"{label}: peak growth (all - first 100)", "", "", "", f"{growth:+.1f} MiB"]
+            )
+            rows[-1] += ["", ""]
+            print(" | ".join(rows[-1]), flush=True)
+    return [
+        f"PDF streaming memory ({PDF_MEMORY_DOCUMENT}; each row a fresh interpreter; VmHWM is "
+        "the process's peak resident set; partita stops at the first element past the page "
+        "limit):",
+        "",
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * len(header),
+        *("| " + " | ".join(row) + " |" for row in rows),
+        "",
+    ]
+
+
+# ------------------------------------------------------------------------------------------------
 # main
 # ------------------------------------------------------------------------------------------------
 
@@ -272,6 +403,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--startup-runs", type=int, default=5)
     parser.add_argument("--skip-startup", action="store_true")
+    parser.add_argument("--skip-memory", action="store_true", help="no PDF streaming memory rows")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
@@ -363,6 +495,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         *("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows),
         "",
     ]
+
+    if not args.skip_memory and (not args.only or "pdf" in args.only):
+        md += pdf_memory_section(args.corpus)
 
     if not args.skip_startup:
         print(f"\nstartup: fresh interpreters, median of {args.startup_runs}", flush=True)
