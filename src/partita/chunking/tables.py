@@ -19,7 +19,14 @@ from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import table_chunk_metadata
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.table_split import HtmlTableSplitter
-from partita.elements import Element, ElementMetadata, Table, TableChunk
+from partita.elements import (
+    Element,
+    ElementMetadata,
+    Table,
+    TableChunk,
+    _metadata_from_fields,
+    _new_element,
+)
 
 __all__ = ["iter_table_chunks"]
 
@@ -89,12 +96,22 @@ def _iter_numbered(
 ) -> Iterator[TableChunk]:
     table_id = ids.next_table_id(table.element_id)
     carried = max(0, carried_header_rows)
+    base_fields = base.__dict__
     for index, (text, html) in enumerate(pieces):
-        metadata = base.replace(
-            text_as_html=html,
-            is_continuation=True if index else None,
-            num_carried_over_header_rows=carried if index else 0,
-            table_id=table_id,
-            chunk_index=index,
-        )
-        yield TableChunk(text, element_id=ids.next_id(table.element_id), metadata=metadata)
+        # -- `base.replace(text_as_html=html, is_continuation=True if index else None,
+        # -- num_carried_over_header_rows=carried if index else 0, table_id=table_id,
+        # -- chunk_index=index)`, field order included --
+        fields = dict(base_fields)
+        if html is None:
+            fields.pop("text_as_html", None)
+        else:
+            fields["text_as_html"] = html
+        if index:
+            fields["is_continuation"] = True
+        else:
+            fields.pop("is_continuation", None)
+        fields["num_carried_over_header_rows"] = carried if index else 0
+        fields["table_id"] = table_id
+        fields["chunk_index"] = index
+        metadata = _metadata_from_fields(fields)
+        yield _new_element(TableChunk, text, ids.next_id(table.element_id), metadata)
