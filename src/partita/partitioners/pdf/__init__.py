@@ -26,10 +26,18 @@ PRINCIPLES
   (bookmarks), a short paragraph whose text matches an entry is a Title of the entry's level,
   whatever its font. See `fonts` and `outline`.
 - **Tables** come from pdfplumber's table finder on ruled tables, run only on pages that draw
-  lines or rectangles. A table needs two rows, two columns and two non-empty cells; it becomes a
-  Table with `text_as_html` (colspan/rowspan kept, first row `<th>` when it is bold and the rest
-  is not), placed where it stands; its characters are not repeated as paragraphs. Tables drawn
-  with whitespace only are read as text: the finder's text strategy is not reliable enough.
+  lines or rectangles; a table ruled inside but open at the sides (no outer vertical lines
+  between full-width horizontal rules) is found again with edges at the rules' ends. A table
+  needs two rows, two columns and two non-empty cells; a grid row holding several text lines on
+  shared baselines in every cell (rules between body rows left out) is read as that many rows.
+  Tables without vertical lines are read from partita's own lines (`aligned_tables`): between
+  horizontal rules of one extent (booktabs: the rows above the second rule are the header), or,
+  with stronger evidence, as consecutive rows aligned into at least three columns of short cells
+  with a bold header row or a numeric column; prose, bulleted lists, two-column pages and label
+  forms are not tables. Each becomes a Table with `text_as_html` (colspan/rowspan kept, first
+  row `<th>` when it is bold and the rest is not, or stands above a booktabs header rule),
+  placed where it stands; its characters are not repeated as paragraphs. pdfplumber's text
+  strategy is not used: it is not reliable enough on prose.
 - **ListItem** from a leading bullet (removed) or list number (kept), as in the text
   partitioner; `category_depth` from the indentation among consecutive items.
 - **Header / Footer** for paragraphs in the top or bottom 15% of the page that repeat at the same

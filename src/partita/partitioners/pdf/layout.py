@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from partita.partitioners.pdf.lines import BBox
 
-__all__ = ["MIN_COLUMN_SHARE", "reading_order"]
+__all__ = ["MIN_COLUMN_SHARE", "reading_order", "union_intervals"]
 
 MIN_COLUMN_SHARE = 0.18
 """A column is at least this share of the page width (narrower side-by-side text is a table or a
@@ -58,7 +58,8 @@ def _order(idxs: list[int], boxes: Sequence[BBox], min_side: float, out: list[in
         _order(band, boxes, min_side, out)
 
 
-def _union(intervals: Sequence[_Interval]) -> list[_Interval]:
+def union_intervals(intervals: Sequence[_Interval]) -> list[_Interval]:
+    """The union of `intervals` as disjoint intervals, left to right."""
     merged: list[_Interval] = []
     for lo, hi in sorted(intervals):
         if merged and lo <= merged[-1][1]:
@@ -83,7 +84,7 @@ def _gutters(union: Sequence[_Interval], min_side: float) -> list[_Interval]:
 def _split_columns(
     idxs: list[int], boxes: Sequence[BBox], min_side: float, *, min_items: int
 ) -> list[list[int]]:
-    gutters = _gutters(_union([(boxes[i][0], boxes[i][2]) for i in idxs]), min_side)
+    gutters = _gutters(union_intervals([(boxes[i][0], boxes[i][2]) for i in idxs]), min_side)
     if not gutters:
         return [idxs]
     columns: list[list[int]] = [[] for _ in range(len(gutters) + 1)]
@@ -116,10 +117,10 @@ def _merged_bands(idxs: list[int], boxes: Sequence[BBox], min_side: float) -> li
     groups: list[list[list[int]]] = []
     group_union: list[_Interval] = []
     for band in _bands(idxs, boxes):
-        band_union = _union([(boxes[i][0], boxes[i][2]) for i in band])
+        band_union = union_intervals([(boxes[i][0], boxes[i][2]) for i in band])
         if groups and _can_merge(groups[-1], group_union, band, band_union, boxes, min_side):
             groups[-1].append(band)
-            group_union = _union([*group_union, *band_union])
+            group_union = union_intervals([*group_union, *band_union])
             continue
         groups.append([band])
         group_union = band_union
@@ -147,7 +148,7 @@ def _can_merge(
     (a centred page number in the gutter is not a column). A band on one side only that is set
     off by a gap and taller than the group's lines is a heading between column regions.
     """
-    merged = _union([*group_union, *band_union])
+    merged = union_intervals([*group_union, *band_union])
     if not _gutters(merged, min_side):
         return False
     if not _gutters(group_union, min_side):

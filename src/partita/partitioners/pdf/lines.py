@@ -49,7 +49,7 @@ _BASELINE_TOLERANCE_EM = 0.45
 the one before: sub- and superscripts (shifted 0.2-0.4 em) stay on their line, the next line
 (at least 1 em lower) starts a new one."""
 
-_LABEL = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|[IVX]{1,5}\.|[•●○◦▪■□‣⁃∙·►▸–*-])$")
+_LABEL = re.compile(r"^(?:[1-9]\d{0,2}(?:\.\d{1,3})*\.?|[A-Z]\.|[IVX]{1,5}\.|[•●○◦▪■□‣⁃∙·►▸–*-])$")
 _LABEL_GAP_EM = 5.0
 
 _LIGATURES: Mapping[str, str] = {
@@ -299,13 +299,15 @@ def _cluster_to_lines(
 
 def _merged_labels(lines: list[Line]) -> list[Line]:
     """Return `lines` with a section number or bullet set apart from its text by a wide gap
-    ("3.1      Scope", "•      item") joined to the line on its right."""
+    ("3.1      Scope", "•      item") joined to the line on its right, unless that line starts
+    with a digit (numbers side by side in a table)."""
     out: list[Line] = []
     for line in lines:
         prev = out[-1] if out else None
         if (
             prev is not None
             and _LABEL.match(prev.text)
+            and not line.text[:1].isdigit()  # -- "0.82      0.85": numbers in table cells --
             and abs(prev.top - line.top) < 0.5 * line.size
             and 0 < line.x0 - prev.x1 < _LABEL_GAP_EM * line.size
         ):

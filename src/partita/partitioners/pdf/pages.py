@@ -1,6 +1,7 @@
 """One pdfplumber page to its content in reading order: paragraphs and tables.
 
-`read_page` makes one pass over the page's characters (after the table finder, when it runs)
+`read_page` makes one pass over the page's characters (after the table finder, when it runs),
+then takes the text-aligned tables (`aligned_tables`) out of its lines,
 and releases pdfplumber's caches for the page before returning, so only this compact summary
 outlives the page.
 """
@@ -10,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from partita.partitioners.pdf.aligned_tables import find_aligned_tables
 from partita.partitioners.pdf.blocks import Block, lines_to_blocks
 from partita.partitioners.pdf.layout import reading_order
 from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines
 from partita.partitioners.pdf.links import page_links
-from partita.partitioners.pdf.tables import PageTable, find_page_tables
+from partita.partitioners.pdf.tables import PageTable, find_page_tables, horizontal_rules
 
 __all__ = ["PageContent", "read_page"]
 
@@ -38,13 +40,17 @@ def read_page(page: Any, index: int) -> PageContent:
     """Return the content of the pdfplumber `page`, the `index`-th of its file."""
     try:
         chars = page.chars
-        tables = find_page_tables(page) if chars else []
+        rules = horizontal_rules(page) if chars else []
+        tables = find_page_tables(page, rules) if chars else []
         links = page_links(page)
         lines = chars_to_lines(chars, exclude=[t.bbox for t in tables], links=links)
         image_only = not chars and bool(page.images)
         width, height = float(page.width), float(page.height)
     finally:
         page.close()
+    aligned, lines = find_aligned_tables(lines, rules, height, [t.bbox for t in tables])
+    if aligned:
+        tables = sorted([*tables, *aligned], key=lambda t: (t.bbox[1], t.bbox[0]))
     boxes: list[BBox] = [line.bbox for line in lines] + [t.bbox for t in tables]
     order = reading_order(boxes, width)
     items: list[Block | PageTable] = []

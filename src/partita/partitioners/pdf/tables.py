@@ -5,8 +5,15 @@ pre-check: a page without rulings has no ruled table, and the finder's cost is t
 found table counts when it has at least two rows, two columns and two non-empty cells; anything
 less (a box drawn around a paragraph, a rule under a heading) is left to the text.
 
+Tables ruled inside but open at the sides (LaTeX's `|c|c|` between full-width horizontal rules:
+no vertical line at the outer edges) are found again with vertical edges added at the ends of the
+horizontal rules that run past the found table, so their first and last columns are kept.
+
 Cells spanning several grid columns or rows get `colspan` / `rowspan`. The first row is a header
 row (`<thead>`, `<th>`) when its text is bold and the rest of the table's is not.
+
+`horizontal_rules` lists the page's horizontal rules (thin lines and rectangles) for the
+text-aligned table finder (`aligned_tables`), which reads tables drawn with horizontal rules only.
 """
 
 from __future__ import annotations
@@ -14,15 +21,21 @@ from __future__ import annotations
 import html
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from partita.partitioners._text import join_lines
-from partita.partitioners.pdf.lines import BBox, chars_to_lines, is_bold_font
+from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines, is_bold_font
 
-__all__ = ["PageTable", "find_page_tables"]
+__all__ = ["PageTable", "Rule", "find_page_tables", "horizontal_rules", "table_html"]
 
 _MIN_RULINGS = 2
+_RULE_THICKNESS = 2.0
+_MIN_RULE_LENGTH = 20.0
+_SIDE_SLACK = 3.0
+
+Rule = tuple[float, float, float]
+"""A horizontal rule: (x0, y, x1) in PDF points, origin at the top left."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,19 +56,83 @@ class _Cell:
     colspan: int
     chars: list[Mapping[str, Any]]
     text: str = ""
+    lines: list[Line] = field(default_factory=list[Line])
 
 
-def find_page_tables(page: Any) -> list[PageTable]:
-    """Return the ruled tables of the pdfplumber `page`, top to bottom."""
+def horizontal_rules(page: Any) -> list[Rule]:
+    """Return the horizontal rules of the pdfplumber `page` (lines and thin rectangles), top to
+    bottom."""
     if len(page.lines) + len(page.rects) < _MIN_RULINGS:
         return []
+    rules: list[Rule] = []
+    for obj in (*page.lines, *page.rects):
+        x0, top, x1, bottom = obj["x0"], obj["top"], obj["x1"], obj["bottom"]
+        if bottom - top <= _RULE_THICKNESS and x1 - x0 >= _MIN_RULE_LENGTH:
+            rules.append((x0, (top + bottom) / 2, x1))
+    rules.sort(key=lambda r: (round(r[1]), r[0]))
+    joined: list[Rule] = []
+    for x0, y, x1 in rules:  # -- a rule drawn in pieces (one per column) is one rule --
+        if joined and abs(joined[-1][1] - y) <= 0.5 and x0 <= joined[-1][2] + 1.0:
+            last = joined[-1]
+            joined[-1] = (last[0], last[1], max(last[2], x1))
+        else:
+            joined.append((x0, y, x1))
+    joined.sort(key=lambda r: (r[1], r[0]))
+    return joined
+
+
+def find_page_tables(page: Any, rules: Sequence[Rule] = ()) -> list[PageTable]:
+    """Return the ruled tables of the pdfplumber `page`, top to bottom; `rules` are its
+    `horizontal_rules`."""
+    if len(page.lines) + len(page.rects) < _MIN_RULINGS:
+        return []
+    found = page.find_tables()
+    sides = [edge for table in found for edge in _open_sides(table.bbox, rules)]
+    if sides:
+        found = page.find_tables({"explicit_vertical_lines": sides})
     tables: list[PageTable] = []
-    for found in page.find_tables():
-        table = _read_table(found.cells, page.chars)
+    for one in found:
+        table = _read_table(one.cells, page.chars)
         if table is not None:
             tables.append(table)
     tables.sort(key=lambda t: (t.bbox[1], t.bbox[0]))
     return tables
+
+
+def _open_sides(bbox: BBox, rules: Sequence[Rule]) -> list[dict[str, Any]]:
+    """Vertical edges at the ends of the horizontal rules that cross the found table `bbox` and
+    run past it (a table open at the sides), from the first such rule to the last: those two
+    must be the table's top and bottom edges, and both run past it."""
+    x0, top, x1, bottom = bbox
+    crossing = [
+        r
+        for r in rules
+        if top - _SIDE_SLACK <= r[1] <= bottom + _SIDE_SLACK and r[0] < x1 and r[2] > x0
+    ]
+    if len(crossing) < 2:
+        return []
+    first = min(crossing, key=lambda r: r[1])
+    last = max(crossing, key=lambda r: r[1])
+    upper, lower = first[1], last[1]
+    if abs(upper - top) > _SIDE_SLACK or abs(lower - bottom) > _SIDE_SLACK:
+        return []  # -- the rules must close the table above and below --
+    left = max(first[0], last[0])
+    right = min(first[2], last[2])
+    if left >= x0 - _SIDE_SLACK and right <= x1 + _SIDE_SLACK:
+        return []
+    return [
+        {
+            "object_type": "explicit_edge",
+            "x0": x,
+            "x1": x,
+            "top": upper,
+            "bottom": lower,
+            "width": 0.0,
+            "height": lower - upper,
+            "orientation": "v",
+        }
+        for x in (left, right)
+    ]
 
 
 def _read_table(boxes: Sequence[BBox], chars: Sequence[Mapping[str, Any]]) -> PageTable | None:
@@ -84,7 +161,8 @@ def _read_table(boxes: Sequence[BBox], chars: Sequence[Mapping[str, Any]]) -> Pa
     _assign_chars(cells, chars, bbox, xs, tops)
     for cell in cells:
         if cell.chars:
-            cell.text = join_lines(line.text for line in chars_to_lines(cell.chars))
+            cell.lines = chars_to_lines(cell.chars)
+            cell.text = join_lines(line.text for line in cell.lines)
     if sum(1 for c in cells if c.text) < 2:
         return None
     rows: list[list[_Cell]] = [[] for _ in tops]
@@ -92,8 +170,24 @@ def _read_table(boxes: Sequence[BBox], chars: Sequence[Mapping[str, Any]]) -> Pa
         rows[cell.row].append(cell)
     rows = [row for row in rows if row]
     header = len(rows) > 1 and _is_bold_row(rows[0]) and not all(_is_bold_row(r) for r in rows[1:])
-    text = " ".join(c.text for c in cells if c.text)
-    return PageTable(bbox, text, _html(rows, header))
+    html_rows = [split for row in rows for split in _split_row(row)]
+    text = " ".join(cell for row in html_rows for cell, _, _ in row if cell)
+    return PageTable(bbox, text, table_html(html_rows, header))
+
+
+def _split_row(row: list[_Cell]) -> list[list[tuple[str, int, int]]]:
+    """The row's cells, or the row cut into its text lines when the rule between them is missing:
+    the row has two cells or more, each holds the same number (two or more) of lines, on the same
+    baselines, and spans one grid row."""
+    whole = [[(c.text, c.colspan, c.rowspan) for c in row]]
+    count = len(row[0].lines)
+    if count < 2 or len(row) < 2 or any(c.rowspan > 1 or len(c.lines) != count for c in row):
+        return whole
+    for k in range(count):
+        tops = [c.lines[k].top for c in row]
+        if max(tops) - min(tops) > 0.5 * row[0].lines[k].size:
+            return whole
+    return [[(c.lines[k].text.strip(), c.colspan, 1) for c in row] for k in range(count)]
 
 
 def _assign_chars(
@@ -125,7 +219,9 @@ def _is_bold_row(row: list[_Cell]) -> bool:
     return sum(1 for c in chars if is_bold_font(c["fontname"])) * 2 > len(chars)
 
 
-def _html(rows: list[list[_Cell]], header: bool) -> str:
+def table_html(rows: Sequence[Sequence[tuple[str, int, int]]], header: bool) -> str:
+    """Return the HTML of a table given as rows of (text, colspan, rowspan) cells; the first row
+    is the header (`<thead>`, `<th>`) when `header` is true."""
     parts = ["<table>"]
     for index, row in enumerate(rows):
         if header and index == 0:
@@ -134,13 +230,13 @@ def _html(rows: list[list[_Cell]], header: bool) -> str:
             parts.append("<tbody>")
         tag = "th" if header and index == 0 else "td"
         parts.append("<tr>")
-        for cell in row:
+        for text, colspan, rowspan in row:
             attrs = ""
-            if cell.colspan > 1:
-                attrs += f' colspan="{cell.colspan}"'
-            if cell.rowspan > 1:
-                attrs += f' rowspan="{cell.rowspan}"'
-            parts.append(f"<{tag}{attrs}>{html.escape(cell.text, quote=False)}</{tag}>")
+            if colspan > 1:
+                attrs += f' colspan="{colspan}"'
+            if rowspan > 1:
+                attrs += f' rowspan="{rowspan}"'
+            parts.append(f"<{tag}{attrs}>{html.escape(text, quote=False)}</{tag}>")
         parts.append("</tr>")
         if header and index == 0:
             parts.append("</thead>")
