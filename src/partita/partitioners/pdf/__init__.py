@@ -17,11 +17,19 @@ PRINCIPLES
   hyphen when the next line starts in lowercase; Chinese and Japanese lines are joined without
   a space, everything else (Korean too: Hangul wraps at word spaces) with one. See `blocks`.
 - **Titles from typography.** The body font is the (size, weight) class with the most
-  characters. A paragraph of at most 3 lines and 20 words (40 CJK characters), with letters and
-  not ending in `.`, `,` or `;`, is a Title when its font is "clearly larger" (at least 1.15
-  times and 1 pt more than the body) or bold where the body is not (then one line, at most 12
-  words). `category_depth` is the rank of its class among the document's heading classes
-  (larger first, bold before regular). A one-line body-font paragraph numbered like "2.1 Scope"
+  characters. A paragraph of at most 3 lines and 20 words (40 CJK characters), with letters, not
+  ending in `.`, `,` or `;`, with at most two commas (not an author list), and, when it starts
+  with a number, a word that is not lowercase after it ("1.25 na" is a table cell), is a Title
+  when its font is "clearly larger" (at least 1.15 times and 1 pt more than the body) or bold
+  where the body is not (then at most 2 lines and 12 words). Typography beats list markers: a
+  numbered or lettered paragraph ("1. Introduction", "(1) Background") of at most 2 lines and
+  12 words in such a heading font is a Title, not a ListItem; in the body font, "1. Introduction"
+  is a Title only when it stands alone (one line, at most 8 words, no list item just before or
+  after it), else it stays a ListItem. `category_depth` is the rank of its class among the
+  document's heading classes (larger first, bold before regular), decided once per class and
+  kept: the classes known at the first Title (four pages of look-ahead) are ranked together; a
+  class met later takes 0 when larger than all of them, else one more than the nearest larger
+  one; depths stop at 5. A one-line body-font paragraph numbered like "2.1 Scope"
   (depth = parts - 1) or "第三章 ..." (depth 0) is a Title too. When the PDF has an outline
   (bookmarks), a short paragraph whose text matches an entry is a Title of the entry's level,
   whatever its font. See `fonts` and `outline`.
@@ -41,8 +49,9 @@ PRINCIPLES
 - **ListItem** from a leading bullet (removed) or list number (kept), as in the text
   partitioner; `category_depth` from the indentation among consecutive items.
 - **Header / Footer** for paragraphs in the top or bottom 15% of the page that repeat at the same
-  height (digits masked) on at least 40% of the pages within four pages either side, and for
-  lone page numbers in those bands on any page; `include_headers_footers=False` drops them. A
+  height (digits masked) on at least 40% of the pages within four pages either side (a
+  paragraph in a heading font must repeat with its digits: "Chapter 1", "Chapter 2" at the top
+  of their pages are Titles), and for lone page numbers in those bands on any page; `include_headers_footers=False` drops them. A
   page's Headers come first, its Footers last. See `furniture`.
 - **Everything else** is NarrativeText when it has a letter, else UncategorizedText (`Text`).
 - **Metadata**: `page_number` (`starting_page_number` for the first page of the file, counting

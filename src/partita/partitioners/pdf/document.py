@@ -46,6 +46,9 @@ _MAX_BOLD_TITLE_WORDS = 12
 _MAX_CJK_TITLE_CHARS = 40
 _TITLE_STOPPERS = frozenset(".,;、，；")
 _DOTTED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)\.?\s+\S")
+_SECTION_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,3})*)\.\s+\S")
+_LEADING_NUMBER = re.compile(r"^[(\[]?\d{1,3}(?:[.,]\d{1,3})*[)\]]?\.?\s+")
+_MAX_COMMAS = 2
 _CJK_CHAPTER = re.compile(r"^第[一二三四五六七八九十百千〇零0-9０-９]+[章节節部篇编編]")
 
 
@@ -160,7 +163,10 @@ class _PageDrafter:
         page_number = self.page_number(content)
         footers: list[Draft] = []
         list_indents: list[float] = []
-        for item, band in zip(content.items, bands, strict=True):
+        marked = [
+            isinstance(item, Block) and _list_marked(item.first.text) for item in content.items
+        ]
+        for index, (item, band) in enumerate(zip(content.items, bands, strict=True)):
             meta: dict[str, Any] = {
                 "page_number": page_number,
                 "coordinates": _coordinates(item.bbox, content),
@@ -176,7 +182,8 @@ class _PageDrafter:
                 continue
             if links:
                 meta["links"] = links
-            kind = furniture_kind(text, band, neighbours)
+            heading = self._stats.is_heading_class(item.size, item.bold)
+            kind = furniture_kind(text, band, neighbours, heading=heading)
             if kind is not None:
                 if self._include_furniture:
                     meta["category_depth"] = 0
@@ -186,17 +193,32 @@ class _PageDrafter:
                     else:
                         yield draft
                 continue
-            draft = self._body_draft(item, text, meta, list_indents)
+            alone = not (index > 0 and marked[index - 1]) and not (
+                index + 1 < len(marked) and marked[index + 1]
+            )
+            draft = self._body_draft(item, text, meta, list_indents, alone)
             if draft.cls is not ListItem:
                 list_indents.clear()
             yield draft
         yield from footers
 
     def _body_draft(
-        self, block: Block, text: str, meta: dict[str, Any], list_indents: list[float]
+        self,
+        block: Block,
+        text: str,
+        meta: dict[str, Any],
+        list_indents: list[float],
+        alone: bool,
     ) -> Draft:
         bullet = BULLET_LINE.match(text)
-        if bullet or NUMBERED_LINE.match(text):
+        numbered = None if bullet else NUMBERED_LINE.match(text)
+        if numbered:
+            # -- typography beats list markers: "1. Introduction" in a heading font is a Title --
+            depth = self._numbered_title_depth(block, text, numbered.end(), alone)
+            if depth is not None:
+                meta["category_depth"] = depth
+                return Draft(Title, text, meta)
+        if bullet or numbered:
             x0 = block.first.x0
             while list_indents and list_indents[-1] > x0 + 2:
                 list_indents.pop()
@@ -217,6 +239,24 @@ class _PageDrafter:
             return Draft(Text, text, meta)
         return Draft(NarrativeText, text, meta)
 
+    def _numbered_title_depth(self, block: Block, text: str, end: int, alone: bool) -> int | None:
+        """The depth of a list-numbered paragraph that is a heading, or None for a list item."""
+        if len(block.lines) > 2 or _word_count(text) > _MAX_BOLD_TITLE_WORDS:
+            return None
+        if not _heading_word_follows(text[end:]) or not _is_heading_like(text):
+            return None
+        from_outline = self._outline.get(outline_key(text)) if self._outline else None
+        if from_outline is not None:
+            return from_outline
+        stats = self._stats
+        if stats.is_heading_class(block.size, block.bold):
+            return stats.heading_depth(block.size, block.bold)
+        # -- body font: only "1. Introduction" alone, not next to other list items --
+        section = _SECTION_NUMBER.match(text)
+        if alone and section and len(block.lines) == 1 and _word_count(text) <= 8:
+            return section.group(1).count(".")
+        return None
+
     def _title_depth(self, block: Block, text: str) -> int | None:
         if len(block.lines) > _MAX_TITLE_LINES:
             return None
@@ -225,10 +265,14 @@ class _PageDrafter:
             return from_outline
         if not _is_heading_like(text):
             return None
+        number = _LEADING_NUMBER.match(text)
+        if number and not _heading_word_follows(text[number.end() :]):
+            return None
         stats = self._stats
         if stats.is_heading_class(block.size, block.bold):
             larger = stats.is_heading_class(block.size, False)
-            if larger or (len(block.lines) == 1 and _word_count(text) <= _MAX_BOLD_TITLE_WORDS):
+            short = len(block.lines) <= 2 and _word_count(text) <= _MAX_BOLD_TITLE_WORDS
+            if larger or short:
                 return stats.heading_depth(block.size, block.bold)
             return None
         if len(block.lines) == 1 and _word_count(text) <= 8:
@@ -240,9 +284,21 @@ class _PageDrafter:
         return None
 
 
+def _list_marked(text: str) -> bool:
+    return bool(BULLET_LINE.match(text) or NUMBERED_LINE.match(text))
+
+
+def _heading_word_follows(rest: str) -> bool:
+    """True when `rest` (the text after a number) starts with a word that is not lowercase."""
+    rest = rest.lstrip(" \t\u00a0\u3000\"'“‘「『(")
+    return len(rest) >= 2 and rest[0].isalpha() and not rest[0].islower()
+
+
 def _is_heading_like(text: str) -> bool:
     text = text.strip()
     if not text or text[-1] in _TITLE_STOPPERS:
+        return False
+    if text.count(",") + text.count("，") > _MAX_COMMAS:
         return False
     letters = sum(1 for c in text if c.isalpha())
     if letters < 2:

@@ -7,11 +7,15 @@ pages read so far. The class with the most characters is the *body*. A paragraph
 - **larger**: at least `LARGER_RATIO` times the body size and at least `LARGER_POINTS` pt more;
 - **bolder**: bold, at least the body size less 0.5 pt, while the body is not bold.
 
-Heading classes are ranked, larger sizes first and bold before regular at the same size; a
-Title's `category_depth` is its class's rank among the heading classes of the short paragraphs
-seen so far (`note_heading_candidate`). The partitioner reads a few pages ahead before it
-decides anything, so the body is known from the start; ranks can still shift when a new,
-larger heading class first appears late in the document.
+Heading classes are ranked, larger sizes first and bold before regular at the same size. A
+Title's `category_depth` is decided once per class and then kept for the whole document, so
+the same heading font never changes depth:
+
+- at the first Title, every heading class of the short paragraphs seen so far
+  (`note_heading_candidate`; the partitioner has read a few pages ahead by then) gets its rank;
+- a class first met later takes 0 when it is larger than every class decided so far (a late
+  part title does not push the sections down), else one more than the nearest larger class;
+- depths stop at `MAX_DEPTH` (deeper classes share it).
 """
 
 from __future__ import annotations
@@ -19,10 +23,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-__all__ = ["LARGER_POINTS", "LARGER_RATIO", "FontClass", "FontStats"]
+__all__ = ["LARGER_POINTS", "LARGER_RATIO", "MAX_DEPTH", "FontClass", "FontStats"]
 
 LARGER_RATIO = 1.15
 LARGER_POINTS = 1.0
+MAX_DEPTH = 5
 
 FontClass = tuple[float, bool]
 """(size rounded to 0.5 pt, bold)."""
@@ -39,6 +44,7 @@ class FontStats:
 
     chars: Counter[FontClass] = field(default_factory=Counter[FontClass])
     candidates: set[FontClass] = field(default_factory=set[FontClass])
+    depths: dict[FontClass, int] = field(default_factory=dict[FontClass, int])
 
     def add_line(self, size: float, bold: bool, char_count: int) -> None:
         """Count a line's characters."""
@@ -64,10 +70,23 @@ class FontStats:
         return bold and not body_bold and size >= body_size - 0.5
 
     def heading_depth(self, size: float, bold: bool) -> int:
-        """The rank of the heading class of `size` and `bold` among those seen (0 = top)."""
+        """The depth of the heading class of `size` and `bold` (0 = top), fixed at first use."""
         own = font_class(size, bold)
-        ranked = sorted(
-            {c for c in self.candidates if self.is_heading_class(*c)} | {own},
-            key=lambda c: (-c[0], not c[1]),
-        )
-        return ranked.index(own)
+        known = self.depths.get(own)
+        if known is not None:
+            return known
+        if not self.depths:
+            ranked = sorted(
+                {c for c in self.candidates if self.is_heading_class(*c)} | {own}, key=_rank_key
+            )
+            for rank, cls in enumerate(ranked):
+                self.depths[cls] = min(rank, MAX_DEPTH)
+            return self.depths[own]
+        larger = [c for c in self.depths if _rank_key(c) < _rank_key(own)]
+        depth = 0 if not larger else min(self.depths[max(larger, key=_rank_key)] + 1, MAX_DEPTH)
+        self.depths[own] = depth
+        return depth
+
+
+def _rank_key(cls: FontClass) -> tuple[float, bool]:
+    return (-cls[0], not cls[1])

@@ -10,6 +10,9 @@ band is furniture (Header at the top, Footer at the bottom) when
 - it is a page number on its own ("7", "- 7 -", "Page 7", "Page 7 of 20", "vii"), on any page,
   even the only one.
 
+A paragraph in a heading font class (see `fonts`) must repeat with its digits too: "Chapter 1",
+"Chapter 2", ... at the top of successive pages are headings, not a running header.
+
 Only `WINDOW` pages of look-ahead are needed, so the decision streams.
 """
 
@@ -43,6 +46,8 @@ class BandText:
     key: str
     top: float
     at_top: bool
+    exact: str = ""
+    """The text with case and spacing ignored but its digits kept."""
 
 
 def band_texts(
@@ -53,19 +58,24 @@ def band_texts(
     out: list[BandText | None] = []
     for text, top, bottom in blocks:
         if bottom <= band or top >= page_height - band:
-            key = _DIGITS.sub("#", " ".join(text.casefold().split()))
-            out.append(BandText(key, top, bottom <= band))
+            exact = " ".join(text.casefold().split())
+            out.append(BandText(_DIGITS.sub("#", exact), top, bottom <= band, exact))
         else:
             out.append(None)
     return out
 
 
 def furniture_kind(
-    text: str, band: BandText | None, neighbours: Sequence[Sequence[BandText]]
+    text: str,
+    band: BandText | None,
+    neighbours: Sequence[Sequence[BandText]],
+    *,
+    heading: bool = False,
 ) -> str | None:
     """Return "Header", "Footer" or None for the paragraph `text` whose band is `band`.
 
-    `neighbours` holds the band texts of the other pages in the window.
+    `neighbours` holds the band texts of the other pages in the window; `heading` is True when
+    the paragraph is in a heading font class (then its digits must repeat too).
     """
     if band is None:
         return None
@@ -77,7 +87,12 @@ def furniture_kind(
     hits = sum(
         1
         for page in neighbours
-        if any(o.key == band.key and abs(o.top - band.top) <= _Y_TOLERANCE for o in page)
+        if any(
+            o.key == band.key
+            and abs(o.top - band.top) <= _Y_TOLERANCE
+            and (not heading or o.exact == band.exact)
+            for o in page
+        )
     )
     needed = max(1, math.ceil(REPEAT_SHARE * len(neighbours)))
     return kind if hits >= needed else None
