@@ -51,8 +51,9 @@ PRINCIPLES
 - **Header / Footer** for paragraphs in the top or bottom 15% of the page that repeat at the same
   height (digits masked) on at least 40% of the pages within four pages either side (a
   paragraph in a heading font must repeat with its digits: "Chapter 1", "Chapter 2" at the top
-  of their pages are Titles), and for lone page numbers in those bands on any page; `include_headers_footers=False` drops them. A
-  page's Headers come first, its Footers last. See `furniture`.
+  of their pages are Titles), and for lone page numbers in those bands on any page;
+  `include_headers_footers=False` drops them. A page's Headers come first, its Footers last.
+  See `furniture`.
 - **Everything else** is NarrativeText when it has a letter, else UncategorizedText (`Text`).
 - **Metadata**: `page_number` (`starting_page_number` for the first page of the file, counting
   physical pages, also when `pages` selects some), `coordinates` (the element's box as four
