@@ -17,6 +17,9 @@ what was drawn:
   (fake bold), lists with •, - and ▪ markers (▪ and the ligature glyphs need DejaVu Sans, used
   when installed: fonts-dejavu-core, Bitstream Vera derived licence, free to use), body words
   drawn with the ﬁ/ﬂ ligature glyphs, and a paragraph with URI link annotations;
+- `numbered`: a cover page holding one 28 pt title, then numbered section headings in a
+  heading font ("1. Introduction", 16 pt bold; "(1) Background ...", 11 pt bold; the body is
+  10 pt Helvetica) that must be Titles, not ListItems, and a body-font numbered list;
 - `chinese`: Chinese headings ("第一章 总则" style), paragraphs and list items in reportlab's
   CID font STSong-Light (pdfplumber extracts it as Unicode), wrapped character by character with
   no spaces, and a ruled table with Chinese cells (its • bullets are drawn in Helvetica: the
@@ -676,10 +679,41 @@ def _chinese() -> StructuredDoc:
     return d.finish()
 
 
+def _numbered() -> StructuredDoc:
+    """A cover page with one huge title, then "1. Introduction" and "(1) ..." headings."""
+    d = _Layout(
+        "numbered",
+        header="Technical Memorandum 17",
+        footer="{n}",
+        body=_Style("Helvetica", 10),
+        headings=[
+            _Style("Helvetica-Bold", 28),
+            _Style("Helvetica-Bold", 16),
+            _Style("Helvetica-Bold", 11),
+        ],
+    )
+    d.space(160)
+    d.heading("Groundwater Recharge Study", 0)
+    d.paragraph("Prepared for the regional water board. " + _body(6, 1))
+    d.new_page()
+    sections = ("Introduction", "Methods", "Data sets", "Results", "Discussion")
+    for n, name in enumerate(sections, start=1):
+        d.heading(f"{n}. {name}", 1)
+        d.paragraph(_body(n, 3))
+        d.heading(f"(1) Background of the {name.lower()}", 2)
+        d.paragraph(_body(n + 1, 2))
+        if n == 2:
+            for k, item in enumerate(("Field sampling", "Laboratory analysis", "Modelling")):
+                d.list_item(f"{k + 1}.", item)
+        d.heading(f"(2) Scope of the {name.lower()}", 2)
+        d.paragraph(_body(n + 2, 3))
+    return d.finish()
+
+
 @cache
 def structured_docs() -> tuple[StructuredDoc, ...]:
     dejavu, _ = _fonts()
-    return (_report(), _columns(), _lists(dejavu), _chinese())
+    return (_report(), _columns(), _lists(dejavu), _chinese(), _numbered())
 
 
 def write_all(directory: str | os.PathLike[str]) -> list[Path]:
