@@ -5,7 +5,10 @@ PRINCIPLES
 - **The page's own evidence decides, never word lists.** Everything below comes from where the
   characters stand and what fonts they use; there is no OCR, no layout model, no language model.
 - **Lines** are characters on one baseline with no gap wider than about one em between them; a
-  wider gap (a column gutter, a table gap) splits the printed line in two. Rotated characters
+  wider gap (a column gutter, a table gap) splits the printed line in two. So does a narrower
+  gutter (at least 0.6 em): a gap clearly wider than the line's word spaces that lines up with
+  such gaps on at least four lines of a run no glyph crosses (justified word spaces, each as
+  wide as the rest of their line, are not gutters; see `gutters`). Rotated characters
   are left out (margin stamps, rotated labels). Fake bold (a glyph drawn twice) is read once,
   ligatures are spelled out, unmapped glyphs (`(cid:N)`) dropped. See `lines`.
 - **Reading order** is a recursive XY-cut: columns (a gutter with at least two lines on each

@@ -1,10 +1,10 @@
 """Characters to lines: one pass over a page's characters.
 
 A `Line` is a run of characters on one baseline (from each glyph's text matrix) with no gap
-wider than `SEGMENT_GAP_EM` em between them: a line of one column, a table-less cell, a
-heading, a running header. Two columns
-printed side by side give two `Line`s for each printed line, so reading order can be settled
-later from the lines' boxes alone.
+wider than `SEGMENT_GAP_EM` em between them and no narrow column gutter (a gap of at least 0.6
+em that lines up down the page, see `gutters`) inside: a line of one column, a table-less
+cell, a heading, a running header. Two columns printed side by side give two `Line`s for each
+printed line, so reading order can be settled later from the lines' boxes alone.
 
 Cleaning done here, while the characters are visited once:
 
@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from partita.partitioners.pdf.gutters import gutter_cuts
 
 __all__ = [
     "SEGMENT_GAP_EM",
@@ -126,19 +128,24 @@ def chars_to_lines(
     if exclude:
         upright = [c for c in upright if not _inside_any(c, exclude)]
     keyed = sorted(((-char["matrix"][5], char) for char in upright), key=_first)
-    lines: list[Line] = []
+    clusters: list[list[Mapping[str, Any]]] = []
     cluster: list[Mapping[str, Any]] = []
     last = 0.0
     last_size = 0.0
     for baseline, char in keyed:
         size = char["size"]
         if cluster and baseline - last > _BASELINE_TOLERANCE_EM * max(size, last_size):
-            _cluster_to_lines(cluster, links, lines)
+            clusters.append(cluster)
             cluster = []
         cluster.append(char)
         last, last_size = baseline, size
     if cluster:
-        _cluster_to_lines(cluster, links, lines)
+        clusters.append(cluster)
+    for cluster in clusters:
+        cluster.sort(key=_x0_key)
+    lines: list[Line] = []
+    for cluster, cuts in zip(clusters, gutter_cuts(clusters, WORD_GAP_EM), strict=True):
+        _cluster_to_lines(cluster, links, lines, cuts)
     return _merged_labels(lines)
 
 
@@ -258,11 +265,15 @@ class _LineBuilder:
 
 
 def _cluster_to_lines(
-    cluster: list[Mapping[str, Any]], links: Sequence[LinkArea], out: list[Line]
+    cluster: list[Mapping[str, Any]],
+    links: Sequence[LinkArea],
+    out: list[Line],
+    cuts: frozenset[int],
 ) -> None:
-    cluster.sort(key=_x0_key)
+    """Append the lines of one printed line (`cluster`, sorted left to right) to `out`: cut at
+    gaps wider than `SEGMENT_GAP_EM` em and before the characters at the `cuts` indexes."""
     builder = _LineBuilder()
-    for char in cluster:
+    for index, char in enumerate(cluster):
         text: str = char["text"]
         if not text or text.isspace():
             builder.pending_space = True
@@ -276,7 +287,7 @@ def _cluster_to_lines(
         if prev is not None:
             size = max(char["size"], prev["size"])
             gap = char["x0"] - prev["x1"]
-            if gap > SEGMENT_GAP_EM * size:
+            if gap > SEGMENT_GAP_EM * size or index in cuts:
                 line = builder.flush()
                 if line is not None:
                     out.append(line)
