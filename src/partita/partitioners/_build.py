@@ -8,6 +8,7 @@ and `last_modified` set, the reference's deterministic ids (numbered per page), 
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -50,7 +51,17 @@ def iter_finished_elements(
 
 
 def _iter_identified(drafts: Iterable[Draft], common: dict[str, Any]) -> Iterator[Element]:
+    """Give each draft the reference's id, made unique within the document.
+
+    The reference hashes `f"{filename}{text}{page}{seq}"`, page and position run together, so
+    the same text at page 10, position 21 and at page 102, position 1 gets one id (it happens
+    with running headers and footers in long PDFs). A repeated id is replaced by a hash that
+    separates the two numbers (and, should that repeat too, counts on), so ids stay equal to the
+    reference's wherever the reference's are unique, and unique everywhere. The ids issued are
+    remembered: about 100 bytes per element of the document.
+    """
     seq_on_page: dict[int | None, int] = {}
+    issued: set[str] = set()
     filename = common["filename"]
     for draft in drafts:
         meta = ElementMetadata(**common, **draft.meta)
@@ -58,4 +69,20 @@ def _iter_identified(drafts: Iterable[Draft], common: dict[str, Any]) -> Iterato
         seq = seq_on_page.get(page, 0)
         seq_on_page[page] = seq + 1
         element_id = element_id_for(filename, draft.text, page, seq)
+        if element_id in issued:
+            element_id = _disambiguated_id(filename, draft.text, page, seq, issued)
+        issued.add(element_id)
         yield draft.cls(draft.text, element_id=element_id, metadata=meta)
+
+
+def _disambiguated_id(
+    filename: str | None, text: str, page: int | None, seq: int, issued: set[str]
+) -> str:
+    """An id for an element whose reference id was already issued: page and position kept apart."""
+    attempt = 0
+    while True:
+        data = f"{filename}\x00{text}\x00{page}\x00{seq}\x00{attempt}"
+        candidate = hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        if candidate not in issued:
+            return candidate
+        attempt += 1
