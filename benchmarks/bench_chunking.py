@@ -26,7 +26,6 @@ status is 1 when any row's chunks differ between the libraries (the first differ
 from __future__ import annotations
 
 import argparse
-import gc
 import hashlib
 import json
 import os
@@ -45,6 +44,8 @@ from importlib.metadata import version
 from itertools import islice
 from pathlib import Path
 from typing import Any
+
+from _timing import best_time  # benchmarks/ is on sys.path
 
 RESULTS = Path(__file__).resolve().parent / "results" / "chunking.md"
 CHUNKING_TARGET = 15.0
@@ -313,33 +314,6 @@ def partita_library() -> Library:
         to_json=partita.elements_to_json,
         to_dict=element_to_dict,
     )
-
-
-# ------------------------------------------------------------------------------------------------
-# timing
-# ------------------------------------------------------------------------------------------------
-
-
-def best_time(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    """Return the minimum wall time of `repeat` calls of `run`, and the last call's result.
-
-    Each call starts after a full garbage collection, with no earlier result alive, and with the
-    objects already alive frozen (`gc.freeze`): the collector then scans only what the call
-    itself allocates, so neither library pays for the other's inputs and outputs, which the
-    benchmark keeps alive to compare them. The collector stays enabled during the call.
-    """
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        result = None  # -- let the previous result go before the next run --
-        gc.collect()
-        gc.freeze()
-        try:
-            start = time.perf_counter()
-            result = run()
-            best = min(best, time.perf_counter() - start)
-        finally:
-            gc.unfreeze()
-    return best, result
 
 
 # ------------------------------------------------------------------------------------------------

@@ -39,7 +39,6 @@ The reference runs offline: see `benchmarks/_reference.py`.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import platform
@@ -47,7 +46,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -55,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from _reference import reference_version, setup_reference  # benchmarks/ is on sys.path
+from _timing import best_time
 from compare_partition import FORMATS, load_partitioner
 
 BENCHMARKS = Path(__file__).resolve().parent
@@ -124,31 +123,6 @@ PDF_CASES: list[Case] = [
     ),
     Case("pdf", "unstructured/DA-619p.pdf", baseline=PDF_FLOOR, target=PDF_TARGET, pages=619),
 ]
-
-
-# ------------------------------------------------------------------------------------------------
-# timing (the style of bench_chunking.best_time)
-# ------------------------------------------------------------------------------------------------
-
-
-def best_time(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    """Return the minimum wall time of `repeat` calls of `run`, and the last call's result.
-
-    Each call starts after a full garbage collection, with no earlier result alive, and with the
-    objects already alive frozen (`gc.freeze`), so neither library pays for the other's heap.
-    """
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        result = None  # -- let the previous result go before the next run --
-        gc.collect()
-        gc.freeze()
-        try:
-            start = time.perf_counter()
-            result = run()
-            best = min(best, time.perf_counter() - start)
-        finally:
-            gc.unfreeze()
-    return best, result
 
 
 # ------------------------------------------------------------------------------------------------
