@@ -26,6 +26,7 @@ from json.encoder import encode_basestring_ascii
 from typing import IO, Any
 
 from partita import _json_writer
+from partita._gc import collector_paused
 from partita.elements import (
     Address,
     CheckBox,
@@ -577,11 +578,12 @@ def elements_to_json(
     The text is what the reference's `elements_to_json` produces for the same elements.
     """
     elements = list(elements)
-    text = _fast_elements_to_json(elements, indent) if _json_writer.AVAILABLE else None
-    if text is None:
-        encoded: dict[int, tuple[tuple[Element, ...], str]] = {}
-        dicts = [element_to_dict(e, round_floats=True, encoded=encoded) for e in elements]
-        text = _dumps_indented(dicts, indent)
+    with collector_paused():  # -- creates no cycles: see `partita._gc` --
+        text = _fast_elements_to_json(elements, indent) if _json_writer.AVAILABLE else None
+        if text is None:
+            encoded: dict[int, tuple[tuple[Element, ...], str]] = {}
+            dicts = [element_to_dict(e, round_floats=True, encoded=encoded) for e in elements]
+            text = _dumps_indented(dicts, indent)
     if filename is not None:
         with open(filename, "w", encoding="utf-8") as f:
             f.write(text)

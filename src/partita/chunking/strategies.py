@@ -14,6 +14,7 @@ import inspect
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from partita._gc import collector_paused
 from partita.chunking.boundaries import BoundaryPredicate, is_on_next_page, is_title
 from partita.chunking.chunks import iter_chunks_of
 from partita.chunking.combine import iter_combined_pre_chunks
@@ -106,23 +107,24 @@ def chunk_elements(
     text_splitting_separators: Sequence[str] | None = None,
 ) -> list[Element]:
     """Return the "basic" chunks of `elements`; see `iter_chunk_elements`."""
-    return list(
-        iter_chunk_elements(
-            elements,
-            include_orig_elements=include_orig_elements,
-            max_characters=max_characters,
-            max_tokens=max_tokens,
-            new_after_n_chars=new_after_n_chars,
-            new_after_n_tokens=new_after_n_tokens,
-            overlap=overlap,
-            overlap_all=overlap_all,
-            tokenizer=tokenizer,
-            repeat_table_headers=repeat_table_headers,
-            skip_table_chunking=skip_table_chunking,
-            isolate_table=isolate_table,
-            text_splitting_separators=text_splitting_separators,
+    with collector_paused(_runs_no_caller_code(elements, tokenizer)):
+        return list(
+            iter_chunk_elements(
+                elements,
+                include_orig_elements=include_orig_elements,
+                max_characters=max_characters,
+                max_tokens=max_tokens,
+                new_after_n_chars=new_after_n_chars,
+                new_after_n_tokens=new_after_n_tokens,
+                overlap=overlap,
+                overlap_all=overlap_all,
+                tokenizer=tokenizer,
+                repeat_table_headers=repeat_table_headers,
+                skip_table_chunking=skip_table_chunking,
+                isolate_table=isolate_table,
+                text_splitting_separators=text_splitting_separators,
+            )
         )
-    )
 
 
 def iter_chunks_by_title(
@@ -188,25 +190,31 @@ def chunk_by_title(
     text_splitting_separators: Sequence[str] | None = None,
 ) -> list[Element]:
     """Return the "by_title" chunks of `elements`; see `iter_chunks_by_title`."""
-    return list(
-        iter_chunks_by_title(
-            elements,
-            combine_text_under_n_chars=combine_text_under_n_chars,
-            include_orig_elements=include_orig_elements,
-            max_characters=max_characters,
-            max_tokens=max_tokens,
-            multipage_sections=multipage_sections,
-            new_after_n_chars=new_after_n_chars,
-            new_after_n_tokens=new_after_n_tokens,
-            overlap=overlap,
-            overlap_all=overlap_all,
-            tokenizer=tokenizer,
-            repeat_table_headers=repeat_table_headers,
-            skip_table_chunking=skip_table_chunking,
-            isolate_table=isolate_table,
-            text_splitting_separators=text_splitting_separators,
+    with collector_paused(_runs_no_caller_code(elements, tokenizer)):
+        return list(
+            iter_chunks_by_title(
+                elements,
+                combine_text_under_n_chars=combine_text_under_n_chars,
+                include_orig_elements=include_orig_elements,
+                max_characters=max_characters,
+                max_tokens=max_tokens,
+                multipage_sections=multipage_sections,
+                new_after_n_chars=new_after_n_chars,
+                new_after_n_tokens=new_after_n_tokens,
+                overlap=overlap,
+                overlap_all=overlap_all,
+                tokenizer=tokenizer,
+                repeat_table_headers=repeat_table_headers,
+                skip_table_chunking=skip_table_chunking,
+                isolate_table=isolate_table,
+                text_splitting_separators=text_splitting_separators,
+            )
         )
-    )
+
+
+def _runs_no_caller_code(elements: Iterable[Element], tokenizer: Any) -> bool:
+    """Whether chunking `elements` runs only partita's and tiktoken's code (see `partita._gc`)."""
+    return isinstance(elements, (list, tuple)) and (tokenizer is None or isinstance(tokenizer, str))
 
 
 Chunker = Callable[..., list[Element]]
