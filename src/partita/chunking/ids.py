@@ -13,26 +13,36 @@ from hashlib import sha256
 
 __all__ = ["ChunkIds"]
 
+# -- the last two hex digits of a chunk number, so that most ids are one concatenation --
+_LOW_DIGITS = tuple(f"{i:02x}" for i in range(256))
+
 
 class ChunkIds:
     """Issues the ids of one chunking run, in chunk order."""
 
-    __slots__ = ("_key", "_seq", "_tables")
+    __slots__ = ("_key", "_prefix", "_seq", "_tables")
 
     def __init__(self) -> None:
         self._key = ""
+        self._prefix = ""  # -- the key and all but the last two digits of the current number --
         self._seq = 0
         self._tables = 0
 
     def next_id(self, anchor_id: str) -> str:
-        """Return the id of the next chunk, given the id of its first source element."""
+        """Return the id of the next chunk, given the id of its first source element.
+
+        That is `f"{key}{n:012x}"` for the chunk numbered `n`.
+        """
         self._seq = seq = self._seq + 1
-        key = self._key
-        if not key:
-            key = self._key = sha256(
-                f"chunks:{anchor_id}".encode("utf-8", "surrogatepass")
-            ).hexdigest()[:20]
-        return f"{key}{seq:012x}"
+        low = seq & 0xFF
+        if not low or not self._prefix:
+            key = self._key
+            if not key:
+                key = self._key = sha256(
+                    f"chunks:{anchor_id}".encode("utf-8", "surrogatepass")
+                ).hexdigest()[:20]
+            self._prefix = f"{key}{seq >> 8:010x}"
+        return self._prefix + _LOW_DIGITS[low]
 
     def next_table_id(self, table_element_id: str) -> str:
         """Return the `table_id` shared by the chunks of the next split table."""
