@@ -83,6 +83,9 @@ _STRATEGIES: dict[str, int] = {
 }
 
 
+_STRATEGY_NAMES = _STRATEGIES.keys()
+
+
 def consolidate_metadata(elements: Sequence[Element]) -> dict[str, Any]:
     """Return the consolidated metadata of `elements`: field name to (normalized) value."""
     strategies = _STRATEGIES
@@ -116,7 +119,10 @@ def consolidate_metadata(elements: Sequence[Element]) -> dict[str, Any]:
 
 
 def _consolidated_single(fields: dict[str, Any]) -> dict[str, Any]:
-    out = {name: value for name, value in fields.items() if name in _STRATEGIES}
+    if fields.keys() <= _STRATEGY_NAMES:  # -- nothing to drop: copied in C --
+        out = dict(fields)
+    else:
+        out = {name: value for name, value in fields.items() if name in _STRATEGIES}
     languages = out.get("languages")
     if languages is not None and len(languages) > 1:
         out["languages"] = tuple(dict.fromkeys(languages))
