@@ -11,17 +11,14 @@ from partita.elements import Element, Table
 from partita.partitioners.html import partition_html
 from partita.partitioners.markdown import partition_md
 from tests.partitioners.golden import assert_matches_golden
+from tests.shared import shared_corpus
 
-CORPUS = Path("/work/shared/corpus")
-
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+CORPUS = shared_corpus()
 
 Partitioner = Callable[..., list[Element]]
 
 
 def _documents() -> list[Path]:
-    if not CORPUS.is_dir():
-        return []
     return sorted(p for p in CORPUS.rglob("*") if p.suffix in (".html", ".htm", ".md", ".markdown"))
 
 

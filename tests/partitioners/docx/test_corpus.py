@@ -9,18 +9,16 @@ import pytest
 from partita.elements import Element
 from partita.partitioners.docx import partition_docx
 from tests.partitioners.golden import assert_matches_golden
+from tests.shared import shared_corpus
 
-CORPUS = Path("/work/shared/corpus")
-DOCX_FILES = sorted(CORPUS.glob("**/*.docx")) if CORPUS.is_dir() else []
+CORPUS = shared_corpus()
+DOCX_FILES = sorted(CORPUS.glob("**/*.docx"))
 GOLDEN = [
     "unstructured/category-level.docx",
     "unstructured/docx-tables.docx",
     "unstructured/docx-hdrftr.docx",
     "docling/unit_test_headers_numbered.docx",
 ]
-
-pytestmark = pytest.mark.skipif(not DOCX_FILES, reason="corpus directory absent")
-
 
 def _partition(path: Path) -> list[Element]:
     with path.open("rb") as f:  # -- a stream: no machine-specific directory or mtime --

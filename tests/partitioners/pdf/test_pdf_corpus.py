@@ -15,8 +15,9 @@ import pytest
 from partita.elements import Table
 from partita.partitioners.pdf import NoTextLayerWarning, partition_pdf
 from tests.partitioners.golden import assert_matches_golden
+from tests.shared import shared_corpus
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = shared_corpus()
 FULL = os.environ.get("PARTITA_PDF_FULL_CORPUS") == "1"
 _SLOW = {
     "unstructured/DA-619p.pdf",
@@ -30,12 +31,7 @@ _SLOW = {
     "unstructured/fr_olap.pdf",
 }
 
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
-
-
 def _documents() -> list[Path]:
-    if not CORPUS.is_dir():
-        return []
     paths = sorted(CORPUS.rglob("*.pdf"))
     return [p for p in paths if FULL or str(p.relative_to(CORPUS)) not in _SLOW]
 
