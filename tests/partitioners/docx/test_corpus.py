@@ -20,6 +20,7 @@ GOLDEN = [
     "docling/unit_test_headers_numbered.docx",
 ]
 
+
 def _partition(path: Path) -> list[Element]:
     with path.open("rb") as f:  # -- a stream: no machine-specific directory or mtime --
         return partition_docx(file=f, metadata_filename=path.name)

@@ -31,6 +31,7 @@ _SLOW = {
     "unstructured/fr_olap.pdf",
 }
 
+
 def _documents() -> list[Path]:
     paths = sorted(CORPUS.rglob("*.pdf"))
     return [p for p in paths if FULL or str(p.relative_to(CORPUS)) not in _SLOW]
