@@ -4,23 +4,46 @@ Every failure partita can foresee is raised as a subclass of `PartitaError`, so 
 one type. Errors about a file name the file; errors about serialized data name the position (the
 element index in a JSON array, the line of a JSON Lines stream, the line and column of a syntax
 error).
+
+Hostile input meets bounds, not exhaustion: a document that exceeds one of partita's documented
+bounds (decompressed size, object count, nesting, work per page) raises `DocumentLimitError`.
+Documents processed in worker processes (`partita.batch`) can also fail with
+`DocumentTimeoutError`, `DocumentMemoryError` or `WorkerCrashError`, and an exception partita
+did not foresee reaches the caller there as `InternalError` (a bug to report) instead of ending
+the batch. Warnings partita emits derive from `PartitaWarning`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "DocumentError",
+    "DocumentLimitError",
+    "DocumentMemoryError",
+    "DocumentTimeoutError",
     "FileReadError",
+    "InternalError",
+    "LimitExceededError",
     "MalformedJSONError",
     "PartitaError",
+    "PartitaWarning",
     "SerializationError",
     "UnknownElementTypeError",
     "UnsupportedFormatError",
+    "WorkerCrashError",
 ]
 
 
 class PartitaError(Exception):
-    """Base class of every error partita raises on purpose."""
+    """Base class of every error partita raises on purpose.
+
+    Every subclass pickles with its attributes (`filename`, `limit`, ...), so an error raised in a
+    worker process reaches the parent whole.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_error, (type(self), self.args, self.__dict__))
 
 
 class FileReadError(PartitaError, OSError):
@@ -46,6 +69,67 @@ class DocumentError(PartitaError, ValueError):
         self.filename = filename
 
 
+class DocumentLimitError(DocumentError):
+    """A document exceeds one of partita's bounds on the work or memory it may cost.
+
+    `limit` names the bound (e.g. "decompressed size"); the README lists every bound and its
+    value. Raised instead of letting a small hostile file take unbounded time or memory.
+    """
+
+    def __init__(self, message: str, *, filename: str | None = None, limit: str) -> None:
+        super().__init__(message, filename=filename)
+        self.limit = limit
+
+
+class LimitExceededError(PartitaError):
+    """A document processed in a worker process exceeded its per-document limit.
+
+    `filename` names the document, `limit` the limit's value (seconds or bytes).
+    """
+
+    def __init__(self, message: str, *, filename: str, limit: float) -> None:
+        super().__init__(f"{filename}: {message}")
+        self.filename = filename
+        self.limit = limit
+
+
+class DocumentTimeoutError(LimitExceededError):
+    """A document took longer than its time limit; its worker was stopped."""
+
+
+class DocumentMemoryError(LimitExceededError):
+    """A document needed more memory than its memory limit."""
+
+
+class WorkerCrashError(PartitaError):
+    """The worker process handling a document died (a signal, or an exit) before answering.
+
+    `filename` names the document; `reason` says how the worker ended ("killed by SIGSEGV").
+    """
+
+    def __init__(self, *, filename: str, reason: str) -> None:
+        super().__init__(f"{filename}: the worker process died ({reason})")
+        self.filename = filename
+        self.reason = reason
+
+
+class InternalError(PartitaError):
+    """An exception partita did not foresee, raised while processing `filename`: a bug.
+
+    Batches report it instead of stopping; `type_name` and `traceback` describe the original.
+    """
+
+    def __init__(self, *, filename: str, type_name: str, message: str, traceback: str) -> None:
+        super().__init__(f"{filename}: unexpected {type_name}: {message}")
+        self.filename = filename
+        self.type_name = type_name
+        self.traceback = traceback
+
+
+class PartitaWarning(UserWarning):
+    """Base class of the warnings partita emits (e.g. about content it could not read)."""
+
+
 class SerializationError(PartitaError, ValueError):
     """Serialized elements could not be read back; `position` says where."""
 
@@ -64,3 +148,13 @@ class UnknownElementTypeError(SerializationError):
     def __init__(self, type_name: object, *, position: str | None = None) -> None:
         super().__init__(f"unknown element type {type_name!r}", position=position)
         self.type_name = type_name
+
+
+def _rebuild_error(
+    cls: type[PartitaError], args: tuple[Any, ...], state: dict[str, Any]
+) -> PartitaError:
+    """Unpickle a `PartitaError` without calling its keyword-only constructor."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error

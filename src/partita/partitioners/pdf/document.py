@@ -25,6 +25,7 @@ from partita.elements import (
     Text,
     Title,
 )
+from partita.errors import PartitaWarning
 from partita.partitioners._build import Draft
 from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, is_cjk
 from partita.partitioners.pdf._open import guarded
@@ -52,7 +53,7 @@ _MAX_COMMAS = 2
 _CJK_CHAPTER = re.compile(r"^第[一二三四五六七八九十百千〇零0-9０-９]+[章节節部篇编編]")
 
 
-class NoTextLayerWarning(UserWarning):
+class NoTextLayerWarning(PartitaWarning):
     """Some pages are images without a text layer; partita does no OCR, so they give no text."""
 
 
