@@ -133,3 +133,28 @@ def test_chunk_help_documents_every_chunking_option() -> None:
     ]
     for flag in flags:
         assert flag in result.stdout
+
+
+def test_a_batch_survives_crashing_and_hanging_files(
+    fixtures_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every file is reported whatever stops it; the good ones are written in order."""
+    sample = str(fixtures_dir / "sample.txt")
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n")
+    args = ["partition", sample, str(broken), str(tmp_path / "missing.txt"), sample]
+    status = main([*args, "--jobs", "2", "--timeout", "60", "--max-memory", "2G", "--jsonl"])
+    captured = capsys.readouterr()
+    assert status == 1
+    lines = captured.out.splitlines()
+    assert len(lines) == 2 * len(partita.partition(sample))
+    assert "broken.pdf: DocumentError" in captured.err
+    assert "missing.txt: FileReadError" in captured.err
+
+
+def test_limits_are_validated(capsys: pytest.CaptureFixture[str]) -> None:
+    for flags in (["--jobs", "0"], ["--timeout", "-1"], ["--max-memory", "lots"]):
+        with pytest.raises(SystemExit) as info:
+            main(["partition", "x.txt", *flags])
+        assert info.value.code == 2
+    assert "not a memory size" in capsys.readouterr().err

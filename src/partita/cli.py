@@ -7,21 +7,26 @@
 `partition`, or `.jsonl`) and chunks it; every chunking option has a flag.
 
 Elements go to standard output (or `-o`) as one JSON array in the reference's schema, or as JSON
-Lines with `--jsonl`, streamed as each file is done. With several files a progress bar is drawn
-on standard error when it is a terminal. A file that fails is reported on standard error and the
-others go on; the exit status is 0 when every file succeeded, 1 when any failed, 2 for bad usage.
+Lines with `--jsonl`, streamed as each file is done, in the order the files were given. With
+several files a progress bar is drawn on standard error when it is a terminal.
+
+Several files are processed in `--jobs` worker processes (default: the cores available), and
+`--timeout` / `--max-memory` limit each file (`partita.batch`); a file that fails for any reason
+(a typed error, a limit, a worker that died, a bug) is reported on standard error and the others
+go on. The exit status is 0 when every file succeeded, 1 when any failed, 2 for bad usage.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO
+from typing import IO, Any
 
+from partita.batch import default_jobs, iter_task_results, parse_memory_size
 from partita.elements import Element
-from partita.errors import PartitaError
 
 __all__ = ["main"]
 
@@ -120,6 +125,26 @@ def _add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _add_io_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="documents to read")
+    limits = parser.add_argument_group("batches and limits")
+    limits.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive_int,
+        metavar="N",
+        help="worker processes for several files (default: the cores available)",
+    )
+    limits.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="fail a file that takes longer than this (its worker is stopped)",
+    )
+    limits.add_argument(
+        "--max-memory",
+        type=_memory_size,
+        metavar="SIZE",
+        help="fail a file whose worker needs more memory than this (e.g. 2G, 512M)",
+    )
     parser.add_argument(
         "-o",
         "--output",
@@ -137,47 +162,54 @@ def _add_io_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_partition(args: argparse.Namespace) -> int:
-    from partita.partitioners import partition
-
-    return _run_each(args, partition)
+    return _run_each(args, _partition_file)
 
 
 def _run_chunk(args: argparse.Namespace) -> int:
-    from partita.chunking import ChunkingOptions, iter_chunks
+    from partita.chunking import ChunkingOptions
 
+    options: dict[str, Any] = {
+        "strategy": args.strategy,
+        "max_characters": args.max_characters,
+        "new_after_n_chars": args.new_after_n_chars,
+        "max_tokens": args.max_tokens,
+        "new_after_n_tokens": args.new_after_n_tokens,
+        "tokenizer": args.tokenizer,
+        "overlap": args.overlap,
+        "overlap_all": args.overlap_all or None,
+        "combine_text_under_n_chars": (
+            args.combine_text_under_n_chars if args.strategy == "by_title" else None
+        ),
+        "multipage_sections": args.multipage_sections,
+        "include_orig_elements": args.include_orig_elements,
+        "repeat_table_headers": args.repeat_table_headers,
+        "isolate_table": args.isolate_table,
+        "skip_table_chunking": args.skip_table_chunking,
+    }
     try:
-        opts = ChunkingOptions(
-            strategy=args.strategy,
-            max_characters=args.max_characters,
-            new_after_n_chars=args.new_after_n_chars,
-            max_tokens=args.max_tokens,
-            new_after_n_tokens=args.new_after_n_tokens,
-            tokenizer=args.tokenizer,
-            overlap=args.overlap,
-            overlap_all=args.overlap_all or None,
-            combine_text_under_n_chars=(
-                args.combine_text_under_n_chars if args.strategy == "by_title" else None
-            ),
-            multipage_sections=args.multipage_sections,
-            include_orig_elements=args.include_orig_elements,
-            repeat_table_headers=args.repeat_table_headers,
-            isolate_table=args.isolate_table,
-            skip_table_chunking=args.skip_table_chunking,
-        )
+        ChunkingOptions(**options)  # -- bad options are a usage error, before any file is read --
     except ValueError as exc:
         print(f"partita chunk: error: {exc}", file=sys.stderr)
         return 2
+    return _run_each(args, functools.partial(_chunk_file, options))
 
-    def chunk_file(path: str) -> list[Element]:
-        return list(iter_chunks(_read_elements(path), opts))
 
-    return _run_each(args, chunk_file)
+def _partition_file(path: str) -> list[Element]:
+    from partita.partitioners import partition
+
+    return partition(path)
+
+
+def _chunk_file(options: dict[str, Any], path: str) -> list[Element]:
+    """Return the chunks of `path` (a document or an elements file); runs in a worker."""
+    from partita.chunking import ChunkingOptions, iter_chunks
+
+    return list(iter_chunks(_read_elements(path), ChunkingOptions(**options)))
 
 
 def _read_elements(path: str) -> list[Element]:
     """Return the elements of `path`: read back from a .json/.jsonl elements file, or
     partitioned from a document."""
-    from partita.partitioners import partition
     from partita.serialization import elements_from_json, iter_elements_from_jsonl
 
     lowered = path.lower()
@@ -185,26 +217,33 @@ def _read_elements(path: str) -> list[Element]:
         return list(iter_elements_from_jsonl(path))
     if lowered.endswith(".json"):
         return elements_from_json(filename=path)
-    return partition(path)
+    return _partition_file(path)
 
 
 def _run_each(args: argparse.Namespace, process: Callable[[str], list[Element]]) -> int:
-    """Apply `process` to every file, write what succeeded, report what failed."""
+    """Apply `process` to every file, write what succeeded in order, report what failed.
+
+    Several files go to worker processes (`--jobs`); so does a single file with a limit.
+    """
     files: list[str] = args.files
     progress = _Progress(len(files), enabled=not args.quiet and sys.stderr.isatty())
+    jobs = min(args.jobs or default_jobs(), len(files))
     failures = 0
 
     def iter_file_elements() -> Iterator[list[Element]]:
         nonlocal failures
-        for path in files:
-            progress.step(path)
-            try:
-                yield process(path)
-            except (PartitaError, OSError, ValueError) as exc:
-                failures += 1
-                if not args.quiet:
-                    progress.clear()
-                    print(f"partita: {path}: {_describe(exc)}", file=sys.stderr)
+        results = iter_task_results(
+            process, files, jobs=jobs, timeout=args.timeout, max_memory=args.max_memory
+        )
+        for result in results:
+            progress.step(result.name)
+            if result.value is not None:
+                yield result.value
+                continue
+            failures += 1
+            if not args.quiet:
+                progress.clear()
+                print(f"partita: {result.name}: {_describe(result.error)}", file=sys.stderr)
         progress.clear()
 
     with _open_output(args.output) as out:
@@ -212,9 +251,30 @@ def _run_each(args: argparse.Namespace, process: Callable[[str], list[Element]])
     return 1 if failures else 0
 
 
-def _describe(exc: BaseException) -> str:
+def _describe(exc: BaseException | None) -> str:
     kind = type(exc).__name__
     return f"{kind}: {exc}"
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _memory_size(text: str) -> int:
+    try:
+        return parse_memory_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value
 
 
 def _write(out: IO[str], batches: Iterator[list[Element]], *, jsonl: bool) -> None:
@@ -257,6 +317,8 @@ class _Progress:
         self._enabled = enabled and total > 1
 
     def step(self, label: str) -> None:
+        """Count one more file done, `label` the last one."""
+        self._done += 1
         if not self._enabled:
             return
         width = 24
@@ -266,7 +328,6 @@ class _Progress:
             f"\r[{'#' * filled}{'-' * (width - filled)}] {self._done}/{self._total} {name}\x1b[K"
         )
         sys.stderr.flush()
-        self._done += 1
 
     def clear(self) -> None:
         if self._enabled:
