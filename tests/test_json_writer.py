@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 from unstructured.staging import base as ustaging
 
 import partita
-from partita import _json_writer, serialization
+from partita import _json_writer
 from partita.elements import CompositeElement, ElementMetadata, NarrativeText, Title
+from partita.serialization import fast_json, indented_json
+from partita.serialization.dicts import element_to_dict
 
 pytestmark = pytest.mark.skipif(not _json_writer.AVAILABLE, reason="orjson or msgspec missing")
 
@@ -130,16 +132,16 @@ def _chunks(n: int, extra: dict[str, Any]) -> list[CompositeElement]:
 def test_elements_to_json_matches_the_reference_across_batches_and_threads(
     extra: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(serialization, "_PAYLOAD_BATCH", 3)
-    monkeypatch.setattr(serialization, "_ELEMENT_BATCH", 5)
-    monkeypatch.setattr(serialization, "_THREADED_PAYLOAD_BYTES", 0)
+    monkeypatch.setattr(fast_json, "_PAYLOAD_BATCH", 3)
+    monkeypatch.setattr(fast_json, "_ELEMENT_BATCH", 5)
+    monkeypatch.setattr(fast_json, "_THREADED_PAYLOAD_BYTES", 0)
     chunks = _chunks(20, extra)
     ours = partita.elements_to_json(chunks)
     dicts = json.loads(ours)
     reference = ustaging.elements_to_json(ustaging.elements_from_dicts(dicts))
     assert ours == reference
-    assert ours == serialization._dumps_indented(
-        [serialization.element_to_dict(e, round_floats=True) for e in chunks], 4
+    assert ours == indented_json.dumps_indented(
+        [element_to_dict(e, round_floats=True) for e in chunks], 4
     )
 
 

@@ -26,6 +26,7 @@ from partita.errors import (
     SerializationError,
     UnknownElementTypeError,
 )
+from partita.serialization import orig_elements
 from tests.strategies import element_dicts
 
 
@@ -234,7 +235,7 @@ def test_malformed_elements_raise_with_position(item: Any, message: str) -> None
 
 
 def test_orig_elements_decompression_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(serialization, "MAX_DECOMPRESSED_SIZE", 1000)
+    monkeypatch.setattr(orig_elements, "MAX_DECOMPRESSED_SIZE", 1000)
     bomb = base64.b64encode(zlib.compress(b"[" + b" " * 100_000 + b"]")).decode()
     with pytest.raises(SerializationError, match="more than 1000 bytes"):
         serialization.elements_from_base64_json(bomb)

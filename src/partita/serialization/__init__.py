@@ -1,0 +1,59 @@
+"""Elements to and from JSON, in the reference library's (`unstructured`) schema.
+
+An element is `{"type", "element_id", "text", "metadata"}` (plus `"embeddings"` when it has
+some, and `"checked"` for a CheckBox). Metadata is sparse: no None values, no empty lists or
+dicts. `orig_elements` is encoded as the reference encodes it: the elements as a JSON array
+(sorted keys), zlib-compressed, base64-encoded. `elements_to_json` writes byte-for-byte what the
+reference's `elements_to_json` writes for the same elements (4-space indent, sorted keys,
+coordinates rounded to 1 decimal in PixelSpace and 2 otherwise).
+
+Reading accepts the reference's type aliases ("Text", "Paragraph", "Section-header", ...).
+Unknown types, malformed JSON and undecodable `orig_elements` raise `partita.errors` exceptions
+that name the position; nothing is dropped silently. Decompression of `orig_elements` is bounded.
+
+The modules, in the order data flows through them when writing:
+
+- `schema`: type names and the metadata field tables;
+- `dicts`: elements to dicts, `orig_elements` encoding included;
+- `json_text`, `jsonl`: dicts to a JSON document or JSON Lines, and back;
+- `fast_json`, `indented_json`: the two writers behind `elements_to_json`;
+- `from_dicts`: dicts to elements; `orig_elements`: bounded decoding of `orig_elements`.
+"""
+
+from __future__ import annotations
+
+from partita.serialization.dicts import (
+    element_to_dict,
+    elements_to_base64_json,
+    elements_to_dicts,
+)
+from partita.serialization.dicts import (
+    metadata_to_dict as metadata_to_dict,
+)
+from partita.serialization.from_dicts import (
+    element_from_dict,
+    elements_from_base64_json,
+    elements_from_dicts,
+)
+from partita.serialization.from_dicts import (
+    metadata_from_dict as metadata_from_dict,
+)
+from partita.serialization.json_text import elements_from_json, elements_to_json
+from partita.serialization.jsonl import elements_to_jsonl, iter_elements_from_jsonl
+from partita.serialization.orig_elements import MAX_DECOMPRESSED_SIZE
+from partita.serialization.schema import TYPE_TO_ELEMENT_CLASS
+
+__all__ = [
+    "MAX_DECOMPRESSED_SIZE",
+    "TYPE_TO_ELEMENT_CLASS",
+    "element_from_dict",
+    "element_to_dict",
+    "elements_from_base64_json",
+    "elements_from_dicts",
+    "elements_from_json",
+    "elements_to_base64_json",
+    "elements_to_dicts",
+    "elements_to_json",
+    "elements_to_jsonl",
+    "iter_elements_from_jsonl",
+]

@@ -1,0 +1,149 @@
+"""`elements_to_json`'s fast path: `_json_writer` in batches, `orig_elements` compressed on threads.
+
+The text is the one the standard library writes; a batch `_json_writer` refuses is written by
+the standard library instead.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from partita import _json_writer
+from partita.elements import Element
+from partita.serialization.dicts import element_to_json_dict
+from partita.serialization.indented_json import dumps_indented
+
+__all__ = ["fast_elements_to_json"]
+
+# -- orig_elements payloads are encoded this many at a time, and compressed on worker threads
+# -- (zlib releases the GIL) while the main thread goes on; below the threshold, inline --
+_PAYLOAD_BATCH = 128
+_ELEMENT_BATCH = 64
+_THREADED_PAYLOAD_BYTES = 1 << 20
+_WORKERS = 2
+
+
+def fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | None:
+    """`elements_to_json`'s text through `_json_writer`, or None to use the exact slow path.
+
+    Each batch that `_json_writer` refuses is encoded by the standard library instead, so the
+    text is the same either way.
+    """
+    if not isinstance(indent, int) or isinstance(indent, bool) or indent < 2:
+        return None
+    if not elements:
+        return "[]"
+    # -- the distinct orig_elements tuples (split pieces of a chunk share one), in order --
+    origs: dict[int, tuple[Element, ...]] = {}
+    for element in elements:
+        orig = element.metadata.orig_elements
+        if orig is not None and id(orig) not in origs:
+            origs[id(orig)] = orig
+    tuples = list(origs.values())
+    # -- placeholders stand in for the encoded payloads until the workers are done --
+    placeholders = [f"\x00{i}" for i in range(len(tuples))]
+    encoded = {id(t): (t, p) for t, p in zip(tuples, placeholders, strict=True)}
+    index_of = {id(p): i for i, p in enumerate(placeholders)}
+    results: list[str] = []
+    pool: ThreadPoolExecutor | None = None
+    futures: list[Future[list[str]]] = []
+    batches: list[_Batch] = []
+    try:
+        for start in range(0, len(tuples), _PAYLOAD_BATCH):
+            batch = tuples[start : start + _PAYLOAD_BATCH]
+            payloads = _payloads(batch)
+            if pool is None and sum(map(len, payloads)) * len(tuples) > (
+                _THREADED_PAYLOAD_BYTES * len(batch)
+            ):
+                pool = ThreadPoolExecutor(_WORKERS, thread_name_prefix="partita-zlib")
+            if pool is None:
+                results.extend(_compress(payloads))
+            else:
+                futures.append(pool.submit(_compress, payloads))
+        # -- the text is written while the workers compress, the payloads spliced in after --
+        for start in range(0, len(elements), _ELEMENT_BATCH):
+            dicts = [
+                element_to_json_dict(e, encoded) for e in elements[start : start + _ELEMENT_BATCH]
+            ]
+            batches.append(_write_batch(dicts, indent, index_of))
+        for future in futures:
+            results.extend(future.result())
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    parts = ["["]
+    marker = "\n" + " " * (3 * indent) + '"orig_elements": "'
+    for number, (pieces, indices, late) in enumerate(batches):
+        if number:
+            parts.append(",")
+        if late is not None:  # pragma: no cover -- see _write_batch
+            for item in late:
+                meta = item["metadata"]
+                index = index_of.get(id(meta.get("orig_elements")))
+                if index is not None:
+                    meta["orig_elements"] = results[index]
+            parts.append(dumps_indented(late, indent)[1:-2])
+            continue
+        parts.append(pieces[0])
+        for index, piece in zip(indices, pieces[1:], strict=True):
+            parts.append(marker)
+            parts.append(results[index])
+            parts.append(piece)
+    parts.append("\n]")
+    return "".join(parts)
+
+
+_Batch = tuple[list[str], list[int], "list[dict[str, Any]] | None"]
+
+
+def _write_batch(dicts: list[dict[str, Any]], indent: int, index_of: dict[int, int]) -> _Batch:
+    """The indented items of `dicts` cut where the payloads go, and the payloads' indices.
+
+    The encoded payloads, a third or more of the text, are left out of the JSON writer: each is
+    written as "" and spliced in after its key, which only the metadata of an element can hold
+    at its depth (a JSON string holds no raw newline). When the layout is not the expected one,
+    `dicts` is returned instead, to be written by the standard library once the payloads exist.
+    """
+    indices = []
+    saved = []
+    for item in dicts:
+        meta = item["metadata"]
+        placeholder = meta.get("orig_elements")
+        if placeholder is not None:
+            index = index_of.get(id(placeholder))
+            if index is None:  # pragma: no cover -- an `extra` value under that name
+                return [], [], dicts
+            indices.append(index)
+            saved.append((meta, placeholder))
+    for meta, _ in saved:
+        meta["orig_elements"] = ""
+    body = _json_writer.indented_body(dicts, indent)
+    if body is None:
+        body = dumps_indented(dicts, indent)[1:-2]
+    pieces = body.split("\n" + " " * (3 * indent) + '"orig_elements": "')
+    if len(pieces) != len(indices) + 1:  # pragma: no cover -- as above
+        for meta, placeholder in saved:
+            meta["orig_elements"] = placeholder
+        return [], [], dicts
+    return pieces, indices, None
+
+
+def _payloads(tuples: Sequence[tuple[Element, ...]]) -> list[bytes]:
+    """The uncompressed `orig_elements` JSON of each tuple, as `elements_to_base64_json` has it."""
+    out = []
+    for t in tuples:
+        dicts = [element_to_json_dict(e, None) for e in t]
+        payload = _json_writer.compact(dicts)
+        if payload is None:
+            payload = json.dumps(dicts, sort_keys=True).encode("ascii")
+        out.append(payload)
+    return out
+
+
+def _compress(payloads: Sequence[bytes]) -> list[str]:
+    return [base64.b64encode(zlib.compress(p)).decode("ascii") for p in payloads]
