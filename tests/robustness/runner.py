@@ -1,0 +1,123 @@
+"""Running hostile cases and mutation trials, and tallying their outcomes per format."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.robustness.cases import HostileCase
+from tests.robustness.mutate import Seed, iter_mutants
+from tests.robustness.trial import MAX_MEMORY, OUTCOMES, TIMEOUT, Trial, classify
+from tests.robustness.trial import iter_trial_results as _iter_trial_results
+
+__all__ = ["Failure", "Tally", "run_hostile", "run_mutations"]
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A trial that broke the contract: what it was, how it ended, and where its file is."""
+
+    label: str
+    outcome: str
+    message: str
+    kept: Path | None
+
+
+@dataclass
+class Tally:
+    """Outcome counts per format, and the failures."""
+
+    counts: dict[str, Counter[str]] = field(default_factory=dict)
+    failures: list[Failure] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+    """The slowest trial per format."""
+
+    def add(self, fmt: str, outcome: str, seconds: float) -> None:
+        self.counts.setdefault(fmt, Counter())[outcome] += 1
+        self.seconds[fmt] = max(self.seconds.get(fmt, 0.0), seconds)
+
+    def table(self) -> str:
+        """The tally as a Markdown table: one row per format, and a total."""
+        header = ["format", "trials", *OUTCOMES, "slowest s"]
+        rows = [header, ["---"] * len(header)]
+        total: Counter[str] = Counter()
+        for fmt in sorted(self.counts):
+            counts = self.counts[fmt]
+            total.update(counts)
+            slowest = f"{self.seconds[fmt]:.1f}"
+            rows.append([fmt, str(counts.total()), *(str(counts[o]) for o in OUTCOMES), slowest])
+        slowest = f"{max(self.seconds.values(), default=0.0):.1f}"
+        rows.append(["all", str(total.total()), *(str(total[o]) for o in OUTCOMES), slowest])
+        return "\n".join("| " + " | ".join(row) + " |" for row in rows)
+
+
+def run_hostile(
+    cases: list[HostileCase],
+    workdir: Path,
+    *,
+    jobs: int | None = None,
+    timeout: float = TIMEOUT,
+    max_memory: int = MAX_MEMORY,
+) -> Iterator[tuple[HostileCase, str, str]]:
+    """Run every case; yield (case, outcome, message) in the cases' order."""
+    paths = [
+        workdir / f"{number:04d}-{_safe(case.name)}-{case.filename}"
+        for number, case in enumerate(cases)
+    ]
+
+    def trials() -> Iterator[Trial]:
+        for path, case in zip(paths, cases, strict=True):
+            path.write_bytes(case.build())
+            yield Trial(str(path), case.name.split("/")[0], case.chunking)
+
+    run = _iter_trial_results(trials(), jobs=jobs, timeout=timeout, max_memory=max_memory)
+    for case, (trial, result) in zip(cases, run, strict=True):
+        Path(trial.path).unlink(missing_ok=True)
+        yield case, classify(result), "" if result.ok else str(result.error)
+
+
+def run_mutations(
+    seeds: list[Seed],
+    workdir: Path,
+    *,
+    seed: int,
+    trials: int,
+    jobs: int | None = None,
+    timeout: float = TIMEOUT,
+    max_memory: int = MAX_MEMORY,
+    keep: Path | None = None,
+) -> Tally:
+    """Run `trials` mutation trials from `seed`; keep failing files in `keep` (if given)."""
+    labels: dict[str, str] = {}
+
+    def iter_trials() -> Iterator[Trial]:
+        for number, source, data in iter_mutants(seeds, seed, trials):
+            path = workdir / f"{number:06d}-{_safe(source.name)}"
+            path = path.with_suffix(source.suffix)
+            path.write_bytes(data)
+            labels[str(path)] = f"trial {number} (seed {seed}) of {source.name}"
+            yield Trial(str(path), source.format, {})
+
+    tally = Tally()
+    run = _iter_trial_results(iter_trials(), jobs=jobs, timeout=timeout, max_memory=max_memory)
+    for trial, result in run:
+        outcome = classify(result)
+        tally.add(trial.format, outcome, result.seconds)
+        path = Path(trial.path)
+        kept = None
+        if outcome not in ("ok", "typed error"):
+            if keep is not None:
+                keep.mkdir(parents=True, exist_ok=True)
+                kept = Path(shutil.copy2(path, keep / path.name))
+            tally.failures.append(Failure(labels[trial.path], outcome, str(result.error), kept))
+        path.unlink(missing_ok=True)
+        del labels[trial.path]
+    return tally
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name)[-60:]
