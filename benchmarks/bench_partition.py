@@ -30,7 +30,7 @@ Run it from the repository root with the dev venv (`pip install -e '.[bench]'`):
     python benchmarks/bench_partition.py [--only docx|html|md|pdf] [--repeat 3]
                                          [--reference-repeat 1] [--startup-runs 5]
                                          [--skip-startup] [--skip-memory]
-                                         [--corpus /work/shared/corpus]
+                                         [--corpus ../shared/corpus]
 
 The table is printed and written as Markdown to `benchmarks/results/partition.md` (gitignored).
 The reference runs offline: see `benchmarks/_reference.py`.
@@ -58,7 +58,7 @@ from compare_partition import FORMATS, load_partitioner
 
 BENCHMARKS = Path(__file__).resolve().parent
 RESULTS = BENCHMARKS / "results" / "partition.md"
-DEFAULT_CORPUS = Path("/work/shared/corpus")
+DEFAULT_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 SPEED_TARGET = 10.0
 STARTUP_TARGET = 0.5
 MARKDOWN_BYTES = 2_000_000

@@ -1,7 +1,7 @@
 """Compare partita's partitioners with the reference (`unstructured`) on the shared corpus.
 
 For each corpus document of the chosen formats (docx, html, md; from
-`/work/shared/corpus/manifest.tsv`), both libraries partition the file in this process, and the
+`../shared/corpus/manifest.tsv`), both libraries partition the file in this process, and the
 script prints:
 
 - the element counts by type, side by side (reference | partita);
@@ -17,7 +17,7 @@ Run it from the repository root with the dev venv (the one with `unstructured` i
 
     python benchmarks/compare_partition.py [--format docx|html|md] [--files PATTERN ...]
                                            [--max-titles 60] [--width 48]
-                                           [--corpus /work/shared/corpus]
+                                           [--corpus ../shared/corpus]
 
 `--files` keeps the documents whose corpus path contains any of the given strings (for example
 `--files category-level wiki.md`). The report is also written as Markdown to
@@ -44,7 +44,7 @@ from typing import Any
 from _reference import reference_version, setup_reference  # benchmarks/ is on sys.path
 
 RESULTS = Path(__file__).resolve().parent / "results" / "compare_partition.md"
-DEFAULT_CORPUS = Path("/work/shared/corpus")
+DEFAULT_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 FORMATS: dict[str, tuple[str, str, str, str]] = {
     # -- format: (reference module, reference function, partita module, partita function) --
