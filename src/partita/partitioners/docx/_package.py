@@ -1,10 +1,17 @@
 """Opening a .docx safely: the zip, its parts and their relationships, with typed errors.
 
 A .docx is a zip of XML parts. `DocxPackage.open` checks that the bytes are a zip holding a main
-document part, and every read is bounded: a part may not inflate past `MAX_PART_BYTES`, nor all
-parts read together past `MAX_TOTAL_BYTES` (a zip bomb is refused, whatever sizes its directory
-claims). XML is parsed without entity expansion, DTD loading or network access, and with libxml2's
-default depth and node-size limits. Every failure is a `DocumentError` naming the file.
+document part, and everything read is bounded (`limits`): the zip may list at most
+`MAX_ZIP_ENTRIES` entries, stored or deflated (the only methods OPC allows); a part may not
+inflate past `MAX_PART_BYTES`, nor all parts read together past `MAX_TOTAL_BYTES` (a zip bomb is
+refused, whatever sizes its directory claims); the parts parsed may hold at most `MAX_XML_NODES`
+nodes together, counted before parsing, so a flood of tiny elements is refused before libxml2
+spends memory on it. A bound exceeded is a `DocumentLimitError` naming it; libxml2 running out of
+memory is a `MemoryError`, not "malformed XML".
+
+XML is parsed without entity expansion, DTD loading or network access, and with libxml2's
+default depth (256) and text-node (10 MB) limits. Every other failure is a `DocumentError`
+naming the file.
 """
 
 from __future__ import annotations
@@ -17,24 +24,34 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from partita.errors import DocumentError
+from partita.errors import DocumentError, DocumentLimitError
+from partita.partitioners.docx import limits
 from partita.partitioners.docx._ns import (
     PKG_REL_NS,
     REL_OFFICE_DOCUMENT,
     STRICT_REL_OFFICE_DOCUMENT,
 )
 
-__all__ = ["MAX_PART_BYTES", "MAX_TOTAL_BYTES", "DocxPackage", "Relationship"]
-
-MAX_PART_BYTES = 256 * 1024 * 1024
-"""The most one part may inflate to."""
-MAX_TOTAL_BYTES = 512 * 1024 * 1024
-"""The most all the parts read from one package may inflate to together."""
+__all__ = ["DocxPackage", "Relationship", "estimate_xml_nodes"]
 
 _PARSER = etree.XMLParser(
     resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, remove_pis=True
 )
 _CHUNK = 1024 * 1024
+_CENTRAL_DIRECTORY_ENTRY = b"PK\x01\x02"
+_OPC_METHODS = frozenset((zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED))
+"""The compression methods an OPC package may use (ECMA-376 Part 2, Annex C)."""
+
+
+def estimate_xml_nodes(data: bytes) -> int:
+    """Return an upper estimate of the nodes libxml2 builds for the XML `data`.
+
+    Every element, comment and CDATA section starts with `<`, every attribute and namespace
+    declaration has a `=`, every entity reference starts with `&`; a text node lies between two
+    of these, and end tags (`</`, counted too) pay for it. `=` and `&` in text overcount, which
+    only matters for a document near the bound. Counting costs a pass at memchr speed.
+    """
+    return data.count(b"<") + data.count(b"=") + data.count(b"&")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +64,13 @@ class Relationship:
 
 
 class DocxPackage:
-    """The parts of one .docx, read on demand with bounded decompression."""
+    """The parts of one .docx, read on demand with bounded decompression and parsing."""
 
     def __init__(self, archive: zipfile.ZipFile, name: str, main_part: str) -> None:
         self._archive = archive
         self._names = {info.filename.lstrip("/"): info for info in archive.infolist()}
         self._read_total = 0
+        self._nodes_total = 0
         self.name = name
         """The file's name, for error messages."""
         self.main_part = main_part
@@ -60,9 +78,17 @@ class DocxPackage:
 
     @classmethod
     def open(cls, data: bytes, name: str) -> DocxPackage:
-        """Return the package in `data`; `DocumentError` if it is not a readable .docx."""
+        """Return the package in `data`; `DocumentError` if it is not a readable .docx,
+        `DocumentLimitError` if its zip lists more than `MAX_ZIP_ENTRIES` entries."""
         if not data.startswith(b"PK"):
             raise DocumentError("not a .docx file (no zip signature)", filename=name)
+        # -- the zip module lists every entry before anything can be checked: count first --
+        if data.count(_CENTRAL_DIRECTORY_ENTRY) > limits.MAX_ZIP_ENTRIES:
+            raise DocumentLimitError(
+                f"the zip lists more than {limits.MAX_ZIP_ENTRIES:,} entries",
+                filename=name,
+                limit="zip entries",
+            )
         try:
             archive = zipfile.ZipFile(io.BytesIO(data))
         except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as exc:
@@ -84,37 +110,64 @@ class DocxPackage:
         return part in self._names
 
     def read(self, part: str) -> bytes:
-        """Return the bytes of `part`, bounded by the package's size limits."""
+        """Return the bytes of `part`, bounded by `MAX_PART_BYTES` and `MAX_TOTAL_BYTES`."""
         info = self._names.get(part)
         if info is None:
             raise DocumentError(f"missing part {part}", filename=self.name)
-        if info.file_size > MAX_PART_BYTES:
+        if info.compress_type not in _OPC_METHODS:
             raise DocumentError(
-                f"part {part} is too large ({info.file_size} bytes)", filename=self.name
+                f"part {part} uses zip compression method {info.compress_type}; a .docx may"
+                " only store or deflate its parts",
+                filename=self.name,
             )
+        if info.file_size > limits.MAX_PART_BYTES:
+            raise self._too_large(part)
         out = bytearray()
         try:
             with self._archive.open(info) as stream:
                 while chunk := stream.read(_CHUNK):
                     out += chunk
                     self._read_total += len(chunk)
-                    if len(out) > MAX_PART_BYTES or self._read_total > MAX_TOTAL_BYTES:
-                        raise DocumentError(
-                            f"part {part} inflates beyond the size limit (zip bomb?)",
+                    if len(out) > limits.MAX_PART_BYTES:
+                        raise self._too_large(part)
+                    if self._read_total > limits.MAX_TOTAL_BYTES:
+                        raise DocumentLimitError(
+                            f"the parts read inflate beyond the document size limit"
+                            f" ({limits.MAX_TOTAL_BYTES:,} bytes; zip bomb?) at part {part}",
                             filename=self.name,
+                            limit="document size",
                         )
         except DocumentError:
             raise
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, RuntimeError) as exc:
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            EOFError,
+            OSError,
+            ValueError,
+            RuntimeError,
+            NotImplementedError,
+        ) as exc:
             raise DocumentError(f"cannot read part {part}: {exc}", filename=self.name) from exc
         return bytes(out)
 
     def parse(self, part: str) -> etree._Element:
-        """Return the root element of the XML `part`."""
+        """Return the root element of the XML `part`, bounded by `MAX_XML_NODES` (counted over
+        every part parsed) as well as by the size limits."""
         data = self.read(part)
+        self._nodes_total += estimate_xml_nodes(data)
+        if self._nodes_total > limits.MAX_XML_NODES:
+            raise DocumentLimitError(
+                f"the parts parsed hold more than {limits.MAX_XML_NODES:,} XML nodes (elements,"
+                f" attributes, entity references) at part {part}",
+                filename=self.name,
+                limit="XML nodes",
+            )
         try:
             return etree.fromstring(data, _PARSER)
         except etree.XMLSyntaxError as exc:
+            if getattr(exc, "code", None) == etree.ErrorTypes.ERR_NO_MEMORY:
+                raise MemoryError(f"{self.name}: out of memory parsing {part}") from exc
             raise DocumentError(f"malformed XML in {part}: {exc}", filename=self.name) from exc
 
     def parse_optional(self, part: str | None) -> etree._Element | None:
@@ -148,6 +201,14 @@ class DocxPackage:
             ):
                 return rel.target
         return "word/document.xml" if self.has_part("word/document.xml") else None
+
+    def _too_large(self, part: str) -> DocumentLimitError:
+        return DocumentLimitError(
+            f"part {part} inflates beyond the part size limit ({limits.MAX_PART_BYTES:,} bytes;"
+            " zip bomb?)",
+            filename=self.name,
+            limit="part size",
+        )
 
 
 def _resolve(directory: str, target: str) -> str:

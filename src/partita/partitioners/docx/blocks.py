@@ -29,6 +29,7 @@ from partita.elements import (
 from partita.partitioners._build import Draft
 from partita.partitioners.docx import _ns as ns
 from partita.partitioners.docx._ns import int_or_none
+from partita.partitioners.docx.limits import MAX_LIST_LEVEL, clamp
 from partita.partitioners.docx.notes import NoteStore
 from partita.partitioners.docx.numbering import Label, Numbering
 from partita.partitioners.docx.pages import PageCounter, section_start_type
@@ -145,6 +146,8 @@ class BlockWalker:
         label = self._numbering.label(num_id, ilvl or 0) if num_id and num_id != "0" else None
         if depth is None:
             depth = ilvl
+        if depth is not None:  # -- a level read from the document: Word's are 0-8 --
+            depth = clamp(depth, 0, MAX_LIST_LEVEL)
 
         if inline.text:
             yield self._paragraph_draft(inline, style, direct_outline, label, depth, unnumbered)

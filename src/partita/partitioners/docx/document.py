@@ -2,21 +2,26 @@
 
 `iter_document_drafts` is the whole pipeline after the package is open: styles, numbering,
 hyperlink targets, notes and settings are read once into plain lookups; the body is walked in
-order (`blocks`); headers and footers follow the body (`furniture`).
+order (`blocks`); headers and footers follow the body (`furniture`). Every draft is counted
+against the document's output budget (`limits.OutputBudget`), and what had to be left out is
+reported in one warning when the document is done (`losses`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from lxml import etree
 
+from partita.elements import Link
 from partita.errors import DocumentError
 from partita.partitioners._build import Draft
 from partita.partitioners.docx import _ns as ns
 from partita.partitioners.docx._package import DocxPackage, Relationship
 from partita.partitioners.docx.blocks import BlockWalker
 from partita.partitioners.docx.furniture import iter_furniture_drafts
+from partita.partitioners.docx.limits import OutputBudget
+from partita.partitioners.docx.losses import LossReport
 from partita.partitioners.docx.notes import NoteStore
 from partita.partitioners.docx.numbering import Numbering
 from partita.partitioners.docx.pages import PageCounter
@@ -37,7 +42,35 @@ def iter_document_drafts(
     include_headers_footers: bool = True,
     starting_page_number: int = 1,
 ) -> Iterator[Draft]:
-    """Generate the drafts of the document in `package`: body, then headers and footers."""
+    """Generate the drafts of the document in `package`: body, then headers and footers.
+
+    Raises `DocumentLimitError` when the drafts pass `MAX_ELEMENTS` or `MAX_OUTPUT_CHARS`; warns
+    (`DocxContentWarning`) after the last draft when content was left out.
+    """
+    losses = LossReport()
+    budget = OutputBudget(package.name)
+    for draft in _iter_drafts(
+        package,
+        losses,
+        heading_styles=heading_styles,
+        include_page_breaks=include_page_breaks,
+        include_headers_footers=include_headers_footers,
+        starting_page_number=starting_page_number,
+    ):
+        budget.spend(_output_chars(draft))
+        yield draft
+    losses.warn(package.name)
+
+
+def _iter_drafts(
+    package: DocxPackage,
+    losses: LossReport,
+    *,
+    heading_styles: Mapping[str, int] | None,
+    include_page_breaks: bool,
+    include_headers_footers: bool,
+    starting_page_number: int,
+) -> Iterator[Draft]:
     root = package.parse(package.main_part)
     body = root.find(ns.BODY)
     if body is None:
@@ -50,7 +83,7 @@ def iter_document_drafts(
     parts = _parts_by_type(rels)
     styles = StyleSheet(package.parse_optional(parts.get("styles")), heading_styles)
     numbering = Numbering(
-        package.parse_optional(parts.get("numbering")), styles.numbering_style_nums
+        package.parse_optional(parts.get("numbering")), styles.numbering_style_nums, losses
     )
     notes = NoteStore(
         package.parse_optional(parts.get("footnotes")),
@@ -59,7 +92,7 @@ def iter_document_drafts(
     links = {rel_id: rel.target for rel_id, rel in rels.items() if rel.is_external}
     sections = _sections(body)
     pages = PageCounter(body, styles, sections, starting_page_number)
-    reader = InlineReader(styles, links, notes.mark)
+    reader = InlineReader(styles, links, notes.mark, losses=losses)
     walker = BlockWalker(
         styles,
         numbering,
@@ -84,10 +117,25 @@ def iter_document_drafts(
             for rel_id, rel in package.relationships(part).items()
             if rel.is_external
         }
-        part_walker = BlockWalker(styles, numbering, InlineReader(styles, part_links))
+        part_walker = BlockWalker(
+            styles, numbering, InlineReader(styles, part_links, losses=losses)
+        )
         return "\n".join(d.text for d in part_walker.iter_drafts(part_root) if d.text)
 
     yield from iter_furniture_drafts(sections, rels, even_and_odd, read_part_text)
+
+
+def _output_chars(draft: Draft) -> int:
+    """The characters `draft` adds to the output: text, HTML, link texts and URLs (each twice:
+    in `links` and in `link_texts` / `link_urls`), emphasized texts."""
+    meta = draft.meta
+    chars = len(draft.text) + len(meta.get("text_as_html", ""))
+    links: Iterable[Link] = meta.get("links", ())
+    for link in links:
+        chars += 2 * (len(link.text or "") + len(link.url))
+    for text in meta.get("emphasized_text_contents", ()):
+        chars += len(text)
+    return chars
 
 
 def _parts_by_type(rels: dict[str, Relationship]) -> dict[str, str]:

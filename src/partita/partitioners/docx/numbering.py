@@ -5,6 +5,11 @@ Instances point to an abstract definition (`w:abstractNum`) whose levels give th
 the number format and the label template ("%1.%2."). Counters are kept per abstract definition,
 so instances of one definition continue each other, except that an instance with a
 `w:startOverride` restarts its level when first used. Counting a level resets the deeper ones.
+
+Labels stay short whatever the document says (`limits`): start values are clamped to a 32-bit
+integer, a label template (`w:lvlText`) is cut at `MAX_LEVEL_TEXT` characters (a loss, counted),
+and `format_number` writes a number its format cannot show briefly in decimal (Roman numerals
+past 3999, letters past 780, i.e. 30 repeated letters, Chinese counting past 9999).
 """
 
 from __future__ import annotations
@@ -15,10 +20,23 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from partita.partitioners.docx._ns import W_VAL, int_or_none, is_on, w
+from partita.partitioners.docx.limits import (
+    MAX_LEVEL_TEXT,
+    MAX_LIST_LEVEL,
+    MAX_LIST_NUMBER,
+    MIN_LIST_NUMBER,
+    clamp,
+)
+from partita.partitioners.docx.losses import LossReport
 
 __all__ = ["Label", "Numbering", "format_number"]
 
-_MAX_LEVELS = 9
+_MAX_LEVELS = MAX_LIST_LEVEL + 1
+_MAX_ROMAN = 3999
+"""The largest number Roman numerals write without overlines."""
+_MAX_LETTERS = 26 * 30
+"""The largest number written in repeated letters: "zzz...z", 30 letters (a Word label has at
+most 31 characters)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +69,15 @@ class Numbering:
     """The numbering definitions of one document and the running counters of its lists."""
 
     def __init__(
-        self, root: etree._Element | None, numbering_style_nums: Mapping[str, str] | None = None
+        self,
+        root: etree._Element | None,
+        numbering_style_nums: Mapping[str, str] | None = None,
+        losses: LossReport | None = None,
     ) -> None:
+        self._losses = losses if losses is not None else LossReport()
         self._abstract: dict[str, dict[int, _Level]] = {}
         self._links: dict[str, str] = {}
+        self._resolved: dict[str, str] = {}
         self._nums: dict[str, _Num] = {}
         self._counters: dict[str, list[int | None]] = {}
         self._started: set[str] = set()
@@ -71,7 +94,7 @@ class Numbering:
                 level = _ilvl(lvl)
                 if level is None:
                     continue
-                levels[level] = _read_level(lvl)
+                levels[level] = self._read_level(lvl)
                 p_style = lvl.find(w("pStyle"))
                 if p_style is not None and (style_id := p_style.get(W_VAL)):
                     self.style_levels.setdefault(style_id, level)
@@ -93,10 +116,10 @@ class Numbering:
                     continue
                 start = override.find(w("startOverride"))
                 if start is not None and (value := int_or_none(start.get(W_VAL))) is not None:
-                    entry.starts[level] = value
+                    entry.starts[level] = clamp(value, MIN_LIST_NUMBER, MAX_LIST_NUMBER)
                 override_lvl = override.find(w("lvl"))
                 if override_lvl is not None:
-                    entry.levels[level] = _read_level(override_lvl)
+                    entry.levels[level] = self._read_level(override_lvl)
             self._nums[num_id] = entry
 
     def label(self, num_id: str, ilvl: int) -> Label | None:
@@ -152,6 +175,12 @@ class Numbering:
         return "".join(out)
 
     def _resolve_abstract(self, abstract_id: str) -> str:
+        """The definition `abstract_id` stands for, following `w:numStyleLink` chains; cached,
+        as a chain can be as long as the document has definitions."""
+        resolved = self._resolved.get(abstract_id)
+        if resolved is not None:
+            return resolved
+        start = abstract_id
         seen: set[str] = set()
         while abstract_id in self._links and abstract_id not in seen:
             seen.add(abstract_id)
@@ -159,22 +188,26 @@ class Numbering:
             if num is None:
                 break
             abstract_id = num.abstract_id
+        self._resolved[start] = abstract_id
         return abstract_id
 
-
-def _read_level(lvl: etree._Element) -> _Level:
-    start_el = lvl.find(w("start"))
-    fmt_el = lvl.find(w("numFmt"))
-    text_el = lvl.find(w("lvlText"))
-    suff_el = lvl.find(w("suff"))
-    start = int_or_none(start_el.get(W_VAL)) if start_el is not None else None
-    return _Level(
-        start=1 if start is None else start,
-        fmt=(fmt_el.get(W_VAL) or "decimal") if fmt_el is not None else "decimal",
-        template=text_el.get(W_VAL) if text_el is not None else None,
-        is_legal=is_on(lvl.find(w("isLgl"))),
-        separator="" if suff_el is not None and suff_el.get(W_VAL) == "nothing" else " ",
-    )
+    def _read_level(self, lvl: etree._Element) -> _Level:
+        start_el = lvl.find(w("start"))
+        fmt_el = lvl.find(w("numFmt"))
+        text_el = lvl.find(w("lvlText"))
+        suff_el = lvl.find(w("suff"))
+        start = int_or_none(start_el.get(W_VAL)) if start_el is not None else None
+        template = text_el.get(W_VAL) if text_el is not None else None
+        if template is not None and len(template) > MAX_LEVEL_TEXT:
+            self._losses.add("list label templates cut short")
+            template = template[:MAX_LEVEL_TEXT]
+        return _Level(
+            start=1 if start is None else clamp(start, MIN_LIST_NUMBER, MAX_LIST_NUMBER),
+            fmt=(fmt_el.get(W_VAL) or "decimal") if fmt_el is not None else "decimal",
+            template=template,
+            is_legal=is_on(lvl.find(w("isLgl"))),
+            separator="" if suff_el is not None and suff_el.get(W_VAL) == "nothing" else " ",
+        )
 
 
 def _ilvl(el: etree._Element) -> int | None:
@@ -192,14 +225,20 @@ _ROMAN = (
 
 
 def format_number(value: int, fmt: str) -> str:
-    """Return `value` written in the Word number format `fmt` (decimal for unknown formats)."""
+    """Return `value` written in the Word number format `fmt` (decimal for unknown formats).
+
+    The label is short for any `value`: a number the format cannot write briefly (Roman past
+    3999, letters past 780, Chinese counting past 9999, a negative number) is written in decimal.
+    """
     if value < 0:
         return str(value)
     if fmt in ("lowerRoman", "upperRoman"):
+        if value > _MAX_ROMAN:
+            return str(value)
         text = _roman(value) if value > 0 else "0"
         return text.upper() if fmt == "upperRoman" else text
     if fmt in ("lowerLetter", "upperLetter"):
-        if value <= 0:
+        if value <= 0 or value > _MAX_LETTERS:
             return str(value)
         letter = chr(ord("a") + (value - 1) % 26) * ((value - 1) // 26 + 1)
         return letter.upper() if fmt == "upperLetter" else letter

@@ -4,9 +4,13 @@
 
 - run text (`w:t`), tabs as "\t", line breaks (`w:br`, `w:cr`, also page and column breaks) as
   "\n", non-breaking hyphens as "-", soft hyphens dropped, symbols (`w:sym`) kept unless they are
-  private-use font glyphs;
+  private-use font glyphs (a code that is no character XML text may hold is dropped and counted
+  as a loss); an entity reference inside text is not expanded (its replacement is dropped and
+  counted as a loss) but the text around it is kept;
 - fields keep their displayed result and drop their instruction (`w:instrText`); a HYPERLINK
-  field's result is a link, as a `w:hyperlink` with an external target is;
+  field's result is a link, as a `w:hyperlink` with an external target is; of links nested in
+  one another only the outermost is kept (the others counted as losses), so each character is
+  in at most one link;
 - inserted (`w:ins`, `w:moveTo`) text is kept, deleted (`w:del`, `w:moveFrom`) text dropped;
   content controls, smart tags and custom XML are unwrapped, placeholder text of an empty content
   control is dropped; ruby keeps its base text; equations keep their `m:t` text;
@@ -29,6 +33,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from partita.partitioners.docx import _ns as ns
+from partita.partitioners.docx.losses import LossReport
 from partita.partitioners.docx.styles import StyleSheet
 
 __all__ = ["InlineReader", "InlineText", "iter_text_boxes"]
@@ -78,6 +83,7 @@ class InlineReader:
 
     `count_rendered` / `count_hard` say which page breaks to count (the document's page mode).
     `own_mark` is the mark a note's own reference (`w:footnoteRef`) shows while reading a note.
+    Content left out is counted in `losses`.
     """
 
     def __init__(
@@ -88,10 +94,12 @@ class InlineReader:
         *,
         count_rendered: bool = False,
         count_hard: bool = False,
+        losses: LossReport | None = None,
     ) -> None:
         self._styles = styles
         self._links = links
         self._note_marker = note_marker
+        self._losses = losses if losses is not None else LossReport()
         self.count_rendered = count_rendered
         self.count_hard = count_hard
         self.own_mark: str | None = None
@@ -125,12 +133,20 @@ class InlineReader:
                 result.breaks_before += 1
             else:
                 result.breaks_after += 1
-        for start, end, url in self._raw_links:
+        kept_end = -1
+        # -- links close inner first; by start (outer first at a tie), the nested ones overlap
+        # -- the one kept before them: keeping each character in one link keeps output linear --
+        for start, end, url in sorted(self._raw_links, key=lambda link: (link[0], -link[1])):
             shown = raw[start:end]
             stripped = shown.strip()
-            if stripped:
-                offset = start + len(shown) - len(shown.lstrip()) - lead
-                result.links.append((stripped, url, max(offset, 0)))
+            if not stripped:
+                continue
+            if start < kept_end:
+                self._losses.add("hyperlinks nested in another")
+                continue
+            kept_end = end
+            offset = start + len(shown) - len(shown.lstrip()) - lead
+            result.links.append((stripped, url, max(offset, 0)))
         for span_start, span_end, tag in self._spans:
             emphasized = raw[span_start:span_end].strip()
             if emphasized:
@@ -164,7 +180,7 @@ class InlineReader:
                 if url and self._length > start:
                     self._raw_links.append((start, self._length, url))
             elif tag == ns.M_OMATH_PARA or tag == ns.M_OMATH:
-                self._append("".join(t.text or "" for t in child.iter(ns.M_T)))
+                self._append("".join(self._text_of(t) for t in child.iter(ns.M_T)))
             elif tag == ns.ALTERNATE_CONTENT:
                 branch = _chosen_branch(child)
                 if branch is not None:
@@ -208,9 +224,10 @@ class InlineReader:
         for child in r:
             tag = child.tag
             if tag == ns.T:
-                if child.text and not self._instr_depth:
-                    self._parts.append(child.text)
-                    self._length += len(child.text)
+                text = child.text if not len(child) else self._text_of(child)
+                if text and not self._instr_depth:
+                    self._parts.append(text)
+                    self._length += len(text)
             elif tag == ns.TAB or tag == _PTAB:
                 self._append("\t")
             elif tag == ns.BR:
@@ -225,20 +242,14 @@ class InlineReader:
             elif tag == ns.FLD_CHAR:
                 self._field_char(child.get(_W_FLD_CHAR_TYPE))
             elif tag == ns.INSTR_TEXT:
-                if self._fields and child.text:
+                if self._fields and (text := self._text_of(child)):
                     instr = self._fields[-1][0]
                     assert isinstance(instr, list)
-                    instr.append(child.text)
+                    instr.append(text)
             elif tag == ns.NO_BREAK_HYPHEN:
                 self._append("-")
             elif tag == ns.SYM:
-                code = child.get(_W_CHAR, "")
-                try:
-                    value = int(code, 16)
-                except ValueError:
-                    continue
-                if value < 0xE000 or value > 0xF8FF:
-                    self._append(chr(value))
+                self._symbol(child.get(_W_CHAR, ""))
             elif tag == ns.FOOTNOTE_REFERENCE or tag == ns.ENDNOTE_REFERENCE:
                 self._note_reference(
                     child, "footnote" if tag == ns.FOOTNOTE_REFERENCE else "endnote"
@@ -261,6 +272,37 @@ class InlineReader:
                 self._add_span(start, "b")
             if italic:
                 self._add_span(start, "i")
+
+    def _text_of(self, el: etree._Element) -> str:
+        """The text of the text element `el`. Children of a text element are entity references
+        libxml2 kept unexpanded (expansion is refused): each is dropped and counted, the text
+        after it (its tail) kept."""
+        pieces = [el.text or ""]
+        for ref in el:
+            self._losses.add("unexpanded entity references")
+            pieces.append(ref.tail or "")
+        return "".join(pieces)
+
+    def _symbol(self, code: str) -> None:
+        """Append the symbol of hex `code` (`w:sym`'s `w:char`, ST_ShortHexNumber): a private-use
+        font glyph has no character and is dropped; so is a code that is no character XML text
+        may hold (counted as a loss, as is a code that is not a number)."""
+        try:
+            value = int(code, 16)
+        except ValueError:
+            self._losses.add("symbols without a character code")
+            return
+        if 0xE000 <= value <= 0xF8FF:
+            return
+        if (
+            value in (0x9, 0xA, 0xD)
+            or 0x20 <= value <= 0xD7FF
+            or 0xF900 <= value <= 0xFFFD
+            or 0x10000 <= value <= 0x10FFFF
+        ):
+            self._append(chr(value))
+        else:
+            self._losses.add("symbols that are not characters")
 
     def _add_span(self, start: int, tag: str) -> None:
         spans = self._spans

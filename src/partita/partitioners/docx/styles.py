@@ -4,7 +4,9 @@
 heading level a paragraph style gives (from its name, its `basedOn` chain, its outline level or
 the caller's `heading_styles`), whether it is a list, TOC or caption style, its numbering, whether
 it starts a new page, and the bold/italic a character style gives. Each style is resolved on
-first use and cached, so a paragraph costs one dict lookup.
+first use and cached, so a paragraph costs one dict lookup; an id the document does not define
+is the default style (and is not cached on its own). A `basedOn` chain is followed for at most
+`MAX_STYLE_CHAIN` styles, and cut where it repeats.
 
 Heading names are matched after lower-casing and collapsing whitespace, in English and in the
 localized names Word and WPS write ("标题 1", "標題 1", "Überschrift 1", "Titre 1", "Título 1",
@@ -21,6 +23,7 @@ from functools import cached_property
 from lxml import etree
 
 from partita.partitioners.docx._ns import PPR, RPR, W_VAL, int_or_none, is_on, w
+from partita.partitioners.docx.limits import MAX_STYLE_CHAIN
 
 __all__ = ["ParagraphStyle", "StyleSheet", "normalize_style_name"]
 
@@ -137,6 +140,8 @@ class StyleSheet:
 
     def paragraph(self, style_id: str | None) -> ParagraphStyle:
         """Return the resolved paragraph style `style_id` (the default style when None/unknown)."""
+        if style_id is not None and style_id not in self._raw:
+            style_id = None  # -- one cache entry for every unknown id --
         cached = self._paragraph_cache.get(style_id)
         if cached is None:
             cached = self._resolve_paragraph(style_id)
@@ -145,6 +150,8 @@ class StyleSheet:
 
     def character(self, style_id: str) -> tuple[bool | None, bool | None]:
         """Return (bold, italic) as the character style `style_id` sets them (None: unset)."""
+        if style_id not in self._raw:
+            return (None, None)
         cached = self._character_cache.get(style_id)
         if cached is None:
             bold: bool | None = None
@@ -164,7 +171,7 @@ class StyleSheet:
     def _chain(self, style_id: str | None) -> list[_RawStyle]:
         chain: list[_RawStyle] = []
         seen: set[str] = set()
-        while style_id and style_id not in seen and len(chain) < 32:
+        while style_id and style_id not in seen and len(chain) < MAX_STYLE_CHAIN:
             seen.add(style_id)
             raw = self._raw.get(style_id)
             if raw is None:

@@ -2,7 +2,8 @@
 
 - Cells spanning columns (`w:gridSpan`, legacy `w:hMerge`) get `colspan`; vertically merged cells
   (`w:vMerge` restart ... continue) are written once, with `rowspan`; `w:gridBefore` leaves an
-  empty cell so the columns stay aligned.
+  empty cell so the columns stay aligned. Spans are read as Word reads them: 0 (or a value that
+  is not a number) is 1, and none exceeds `MAX_TABLE_COLUMNS` (63, the widest table Word opens).
 - Leading rows marked to repeat as header (`w:tblHeader`) become `<thead>` with `<th>` cells; the
   other rows then go in `<tbody>`. A table without header rows is a bare `<table><tr>...`.
 - A cell's text is its paragraphs' texts joined by "\n"; a nested table is flattened into its
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from partita.partitioners.docx import _ns as ns
+from partita.partitioners.docx.limits import MAX_TABLE_COLUMNS, clamp
 from partita.partitioners.docx.runs import InlineReader
 
 __all__ = ["TableContent", "read_table"]
@@ -51,10 +53,19 @@ class _Cell:
     links: list[tuple[str, str, int]]
     colspan: int = 1
     rowspan: int = 1
+    length: int = 0
+    """The length of `text`, kept as lines are added (joining them per line is quadratic)."""
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
+
+    def add_line(self, text: str, links: list[tuple[str, str, int]]) -> None:
+        """Append the line `text`, with `links` whose offsets index into it."""
+        offset = self.length + 1 if self.lines else 0
+        self.links.extend((t, u, offset + s) for t, u, s in links)
+        self.lines.append(text)
+        self.length = offset + len(text)
 
 
 def read_table(tbl: etree._Element, reader: InlineReader) -> TableContent:
@@ -92,13 +103,13 @@ def _read_row(
 ) -> tuple[bool, list[_Cell]]:
     trpr = tr.find(ns.TRPR)
     is_header = trpr is not None and ns.is_on(trpr.find(_TBL_HEADER))
-    column = _int_val(trpr.find(_GRID_BEFORE) if trpr is not None else None, 0)
+    column = _span(trpr.find(_GRID_BEFORE) if trpr is not None else None, 0)
     cells: list[_Cell] = []
     if column > 0:
         cells.append(_Cell([], [], colspan=column))
     for tc in _iter_children(tr, ns.TC):
         tcpr = tc.find(ns.TCPR)
-        span = max(_int_val(tcpr.find(_GRID_SPAN) if tcpr is not None else None, 1), 1)
+        span = max(_span(tcpr.find(_GRID_SPAN) if tcpr is not None else None, 1), 1)
         v_merge = tcpr.find(_V_MERGE) if tcpr is not None else None
         h_merge = tcpr.find(_H_MERGE) if tcpr is not None else None
         cell = _read_cell(tc, reader, result)
@@ -109,8 +120,9 @@ def _read_row(
         else:
             cell.colspan = span
             cells.append(cell)
-            for covered in range(column, column + span):
-                origins.pop(covered, None)
+            if origins:
+                for covered in range(column, column + span):
+                    origins.pop(covered, None)
             if v_merge is not None:
                 origins[column] = cell
         column += span
@@ -134,9 +146,7 @@ def _read_blocks(
             result.emphasis.extend(inline.emphasis)
             result.note_refs.extend(inline.note_refs)
             if inline.text:
-                offset = len(cell.text) + (1 if cell.lines else 0)
-                cell.links.extend((t, u, offset + s) for t, u, s in inline.links)
-                cell.lines.append(inline.text)
+                cell.add_line(inline.text, inline.links)
             for box in inline.boxes:
                 _read_blocks(box, reader, result, cell)
         elif tag == ns.TBL:
@@ -145,9 +155,7 @@ def _read_blocks(
             result.emphasis.extend(nested.emphasis)
             result.note_refs.extend(nested.note_refs)
             if nested.text:
-                offset = len(cell.text) + (1 if cell.lines else 0)
-                cell.links.extend((t, u, offset + s) for t, u, s in nested.links)
-                cell.lines.append(nested.text)
+                cell.add_line(nested.text, nested.links)
         elif tag == ns.SDT:
             content = child.find(ns.SDT_CONTENT)
             if content is not None:
@@ -194,10 +202,8 @@ def _html(rows: list[tuple[bool, list[_Cell]]], header_count: int) -> str:
     return "".join(parts)
 
 
-def _int_val(el: etree._Element | None, default: int) -> int:
-    if el is None:
-        return default
-    try:
-        return int(el.get(ns.W_VAL) or default)
-    except ValueError:
-        return default
+def _span(el: etree._Element | None, default: int) -> int:
+    """The column count in `el`'s `w:val` (`default` when absent or not a number), clamped to
+    0..`MAX_TABLE_COLUMNS`: it drives a loop over the columns covered."""
+    value = ns.int_or_none(el.get(ns.W_VAL)) if el is not None else None
+    return default if value is None else clamp(value, 0, MAX_TABLE_COLUMNS)
