@@ -5,11 +5,16 @@ of a character-mode `TextSplitter(maxlen, overlap, separators=separators)` retur
 `s` and continuing on each remainder until it is empty, piece for piece. It is the splitter's
 character path unrolled into one loop, for chunk forming, where every remainder is split at once:
 no call, no option lookup and no `(fragment, remainder)` pair per piece.
+
+Linear in the length of `s`: each remainder is a `TextTail` (the rest of `s` is never copied),
+and each piece reads only the first `maxlen` characters (plus a separator) of its remainder.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+
+from partita.chunking.text_tail import TextTail
 
 __all__ = ["iter_char_pieces"]
 
@@ -18,25 +23,29 @@ def iter_char_pieces(
     s: str, maxlen: int, overlap: int, separators: tuple[str, ...]
 ) -> Iterator[str]:
     """Generate the pieces of `s` (`separators`: non-empty strings, in order of preference)."""
-    while s:
-        if len(s) <= maxlen:
-            yield s
+    # -- every decision reads the remainder's first `maxlen` characters and a separator's end --
+    width = maxlen + max(map(len, separators), default=0)
+    rest = TextTail("", s, 0)
+    while size := len(rest):
+        if size <= maxlen:
+            yield str(rest)
             return
+        window = rest.prefix(width)
         for sep in separators:
             # -- the separator must start after the overlap (or the split makes no progress) and
             # -- may end exactly at maxlen --
-            start = s.rfind(sep, overlap + 1, maxlen + len(sep))
+            start = window.rfind(sep, overlap + 1, maxlen + len(sep))
             if start == -1:
                 continue
-            fragment = s[:start].rstrip()
-            remainder = s[start + len(sep) :].lstrip()
+            fragment = window[:start].rstrip()
+            remainder = rest.suffix(start + len(sep)).lstripped()
             if overlap > 1:
-                remainder = fragment[-(overlap - 1) :].lstrip() + " " + remainder
-            if not fragment or len(remainder) >= len(s):
+                remainder = remainder.with_head(fragment[-(overlap - 1) :].lstrip() + " ")
+            if not fragment or len(remainder) >= size:
                 continue
             yield fragment  # -- already right-stripped --
-            s = remainder.lstrip()
+            rest = remainder  # -- starts with a non-space: the tail, or the stripped rest --
             break
         else:
-            yield s[:maxlen].rstrip()
-            s = s[maxlen - overlap :].lstrip()
+            yield window[:maxlen].rstrip()
+            rest = rest.suffix(maxlen - overlap).lstripped()
