@@ -29,7 +29,7 @@ from partita.partitioners._build import Draft
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._html_phrase import Phrase
 from partita.partitioners._html_tables import table_content
-from partita.partitioners._text import BULLET_LINE
+from partita.partitioners._text import BULLET_LINE, strip_not_text
 
 __all__ = ["DROPPED_TAGS", "iter_tree_drafts"]
 
@@ -140,7 +140,8 @@ def iter_tree_drafts(
     def flush(ctx: _Context) -> Iterator[Draft]:
         if not phrase.is_empty:
             text, meta = phrase.flush()
-            yield _text_draft(text, meta, ctx, origin)
+            if text:
+                yield _text_draft(text, meta, ctx, origin)
         if images:
             yield from images
             images.clear()
@@ -307,7 +308,7 @@ def _code_draft(pre: etree._Element, ctx: _Context, origin: str) -> Draft | None
                 parts.append(element.text)
         elif element is not pre and element.tail:
             parts.append(element.tail)
-    text = "".join(parts)
+    text = strip_not_text("".join(parts))
     if text.startswith("\n"):
         text = text[1:]
     text = text.rstrip("\n")
@@ -318,7 +319,7 @@ def _code_draft(pre: etree._Element, ctx: _Context, origin: str) -> Draft | None
 
 def _image_draft(img: etree._Element, ctx: _Context, origin: str) -> Draft | None:
     src = (img.get("src") or "").strip()
-    alt = " ".join((img.get("alt") or "").split())
+    alt = strip_not_text(" ".join((img.get("alt") or "").split()))
     if not src and not alt:
         return None
     meta = _base_meta(ctx, origin)

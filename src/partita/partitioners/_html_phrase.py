@@ -3,13 +3,18 @@
 `Phrase` collects the text nodes of a block (its own text and that of its inline descendants)
 with whitespace collapsed on the fly, so the offsets of links and emphasized runs are offsets
 into the finished text. `flush()` returns the text and its link/emphasis metadata and resets.
+Characters that are not text (`partita.partitioners._text.NOT_TEXT`) are taken out at the
+flush, offsets moved along: a finished text holds none.
 """
 
 from __future__ import annotations
 
+import bisect
+import re
 from typing import Any
 
 from partita.elements import Link
+from partita.partitioners._text import NOT_TEXT
 
 __all__ = ["Phrase"]
 
@@ -85,15 +90,18 @@ class Phrase:
         for url, start in self._open_links:
             if start is not None and start < len(text):
                 links.append(Link(text=text[start:], url=url, start_index=start))
+        emphasis = self._emphasis
+        if not text.isprintable() and NOT_TEXT.search(text) is not None:
+            text, links, emphasis = _without_not_text(text, links, emphasis)
         meta: dict[str, Any] = {}
         if links:
             links.sort(key=lambda link: link.start_index or 0)
             meta["links"] = tuple(links)
             meta["link_texts"] = tuple(link.text or "" for link in links)
             meta["link_urls"] = tuple(link.url for link in links)
-        if self._emphasis:
-            meta["emphasized_text_contents"] = tuple(text[s:e] for _, s, e in self._emphasis)
-            meta["emphasized_text_tags"] = tuple(tag for tag, _, _ in self._emphasis)
+        if emphasis:
+            meta["emphasized_text_contents"] = tuple(text[s:e] for _, s, e in emphasis)
+            meta["emphasized_text_tags"] = tuple(tag for tag, _, _ in emphasis)
         self._parts = []
         self._length = 0
         self._pending = ""
@@ -106,3 +114,54 @@ class Phrase:
         if len(self._parts) > 1:
             self._parts = ["".join(self._parts)]
         return self._parts[0] if self._parts else ""
+
+
+_WHITESPACE_TO_COLLAPSE = re.compile(r"^[ \n]+|[ \n]+$|[ \n]{2,}")
+
+
+def _without_not_text(
+    text: str, links: list[Link], emphasis: list[list[Any]]
+) -> tuple[str, list[Link], list[list[Any]]]:
+    """Return normalized `text` without its `NOT_TEXT` characters (C0 controls dropped, the others
+    replaced by U+FFFD), whitespace normalized again where a dropped character sat between two
+    spaces, and `links` and `emphasis` spans moved to the new offsets (empty ones dropped)."""
+    pieces: list[str] = []
+    dropped: list[int] = []
+    last = 0
+    for match in NOT_TEXT.finditer(text):
+        at = match.start()
+        pieces.append(text[last:at])
+        if ord(text[at]) >= 0xD800:
+            pieces.append("\ufffd")
+        else:
+            dropped.append(at)
+        last = at + 1
+    pieces.append(text[last:])
+    stripped = "".join(pieces)
+    collapsed: list[int] = []
+    kept: list[str] = []
+    last = 0
+    for match in _WHITESPACE_TO_COLLAPSE.finditer(stripped):
+        start, end = match.span()
+        run = match.group()
+        keep = "" if start == 0 or end == len(stripped) else ("\n" if "\n" in run else " ")
+        kept.append(stripped[last:start] + keep)
+        collapsed.extend(range(start + len(keep), end))
+        last = end
+    kept.append(stripped[last:])
+    result = "".join(kept)
+
+    def moved(offset: int) -> int:
+        offset -= bisect.bisect_left(dropped, offset)
+        return offset - bisect.bisect_left(collapsed, offset)
+
+    new_links = []
+    for link in links:
+        start = link.start_index or 0
+        new_start, new_end = moved(start), moved(start + len(link.text or ""))
+        if new_end > new_start:
+            new_links.append(
+                Link(text=result[new_start:new_end], url=link.url, start_index=new_start)
+            )
+    new_emphasis = [[tag, moved(s), moved(e)] for tag, s, e in emphasis if moved(e) > moved(s)]
+    return result, new_links, new_emphasis

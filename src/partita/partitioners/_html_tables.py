@@ -11,22 +11,22 @@ empty is dropped, unless the table has row spans (dropping a row would shift the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from html import escape
-from typing import cast
 
 from lxml import etree
+
+from partita.partitioners._text import strip_not_text
 
 __all__ = ["TableContent", "table_content"]
 
 _ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
 _CELLS = frozenset({"td", "th"})
-_BREAK = "\ue000"
-"""Marks a `<br>` in cell text: a private-use character, which `str.split()` keeps."""
-_SEPARATED = (
-    *("td", "th", "tr", "table", "caption", "p", "div", "li", "dt", "dd", "ul", "ol", "dl"),
-    *("h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "section", "pre", "figcaption"),
+_SEPARATED = frozenset(
+    {
+        *("td", "th", "tr", "table", "caption", "p", "div", "li", "dt", "dd", "ul", "ol", "dl"),
+        *("h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "section", "pre", "figcaption"),
+    }
 )
 """Tags whose content does not run into its neighbours' (blocks, and a nested table's cells)."""
 
@@ -59,7 +59,6 @@ class _Cell:
 
 def table_content(table: etree._Element) -> TableContent | None:
     """Return the text and compact HTML of `table`, or None when no cell has text."""
-    _mark_separators(table)
     caption = ""
     groups: list[tuple[str | None, list[list[_Cell]]]] = []
     for child in table:
@@ -124,25 +123,35 @@ def _span(value: str | None) -> int:
 def _lines(cell: etree._Element) -> list[str]:
     """Return the whitespace-normalized lines of `cell`'s text, split at `<br>`s, none empty.
 
-    Needs `_mark_separators` to have run on the table."""
+    The text of the blocks inside (and a nested table's cells) is kept apart from its
+    neighbours'. The tree is read, never written: strings from the document go into no lxml
+    setter (which refuses the characters XML cannot hold), and `NOT_TEXT` characters are dropped.
+    """
     if len(cell) == 0:
         text = cell.text
-        return [" ".join(text.split())] if text and not text.isspace() else []
-    raw = "".join(cast("Iterator[str]", cell.itertext()))
-    if _BREAK not in raw:
-        line = " ".join(raw.split())
-        return [line] if line else []
-    lines = [" ".join(line.split()) for line in raw.split(_BREAK)]
+        return [_normalized(text)] if text and not text.isspace() else []
+    lines: list[str] = []
+    parts: list[str] = []
+    for event, element in etree.iterwalk(cell, events=("start", "end")):
+        tag = element.tag
+        if event == "start":
+            if tag in _SEPARATED:
+                parts.append(" ")
+            if element.text and isinstance(tag, str):
+                parts.append(element.text)
+            continue
+        if element is cell:
+            break
+        if tag == "br":
+            lines.append(_normalized("".join(parts)))
+            parts.clear()
+        elif tag in _SEPARATED:
+            parts.append(" ")
+        if element.tail:
+            parts.append(element.tail)
+    lines.append(_normalized("".join(parts)))
     return [line for line in lines if line]
 
 
-def _mark_separators(table: etree._Element) -> None:
-    """Put a `_BREAK` after each `<br>` of `table` and spaces around its blocks' content, so
-    that `itertext()` gives cell text whose words do not run together."""
-    for element in table.iter("br", *_SEPARATED):
-        if element.tag == "br":
-            element.tail = _BREAK + element.tail if element.tail else _BREAK
-        else:
-            element.tail = " " + element.tail if element.tail else " "
-            if element.text:
-                element.text = " " + element.text
+def _normalized(text: str) -> str:
+    return strip_not_text(" ".join(text.split()))

@@ -6,9 +6,9 @@ import os
 from dataclasses import dataclass
 from typing import IO
 
-from partita.errors import FileReadError
+from partita.errors import DocumentError, FileReadError
 
-__all__ = ["Source", "decode_text", "read_source"]
+__all__ = ["Source", "decode_explicitly", "decode_text", "decode_utf8_or_cp1252", "read_source"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,16 +64,50 @@ def read_source(
     return Source(data, path, stamp)
 
 
-def decode_text(data: bytes | str, encoding: str | None = None) -> str:
+def decode_text(data: bytes | str, encoding: str | None = None, name: str | None = None) -> str:
     """Return `data` as text: `encoding` if given, else UTF-8 (BOM honoured), UTF-16 with a BOM,
-    and Windows-1252 as the last resort (every byte decodes, so no text is lost)."""
+    else `decode_utf8_or_cp1252`, so that every byte decodes and no text is lost.
+
+    Raises `DocumentError` naming `name` when `encoding` is unknown, no text encoding, or fails.
+    """
     if isinstance(data, str):
         return data
     if encoding:
-        return data.decode(encoding)
+        return decode_explicitly(data, encoding, name)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        return data.decode("utf-16", errors="replace")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return decode_utf8_or_cp1252(data)
+
+
+def decode_explicitly(data: bytes, encoding: str, name: str | None) -> str:
+    """Return `data` decoded with the caller's `encoding` (a Python text encoding).
+
+    Raises `DocumentError` naming `name` when `encoding` is unknown or no text encoding (Python's
+    registry also holds `rot13`, `base64`, `zlib`, ...), or when the bytes do not decode.
+    """
     try:
-        return data.decode("utf-8-sig")
+        return data.decode(encoding)
+    except (LookupError, UnicodeError, ValueError) as exc:
+        raise DocumentError(f"cannot decode as {encoding}: {exc}", filename=name) from exc
+
+
+def decode_utf8_or_cp1252(data: bytes) -> str:
+    """Return `data` decoded as UTF-8 when it is UTF-8, else as Windows-1252.
+
+    Bytes that are mostly UTF-8 (more valid multi-byte sequences than invalid bytes) are a
+    damaged UTF-8 document: they decode as UTF-8 with U+FFFD for the invalid bytes, instead of
+    turning every non-ASCII character into Windows-1252 mojibake. Windows-1252 decodes every byte
+    but five, which become U+FFFD.
+    """
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        pass
+    text = data.decode("utf-8", errors="replace")
+    invalid = text.count("\ufffd")
+    non_ascii = len(text) - len(text.encode("ascii", errors="ignore"))
+    if non_ascii - invalid > invalid:
+        return text
+    return data.decode("cp1252", errors="replace")

@@ -1,4 +1,5 @@
-"""Text helpers shared by the partitioners: CJK-aware line joining, bullets and numbering."""
+"""Text helpers shared by the partitioners: CJK-aware line joining, bullets and numbering, and
+the characters that are not text."""
 
 from __future__ import annotations
 
@@ -7,13 +8,27 @@ from collections.abc import Iterable
 
 __all__ = [
     "BULLET_LINE",
+    "NOT_TEXT",
     "NUMBERED_LINE",
     "is_cjk",
     "is_hangul",
     "join_lines",
     "normalize_space",
+    "strip_not_text",
     "wraps_without_space",
 ]
+
+NOT_TEXT = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
+"""A character that is not text and that XML cannot hold: a C0 control other than the whitespace
+ones (tab, line feed, form feed, carriage return), DEL, the noncharacters U+FFFE and U+FFFF, or
+a lone surrogate. (Vertical tab and the separators U+001C-U+001F are whitespace to `str.split`;
+they are matched here for text that is not whitespace-normalized.)"""
+
+_DROPPED_NOT_TEXT = dict.fromkeys([*range(0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
+_NOT_TEXT_REPLACEMENTS = {
+    **_DROPPED_NOT_TEXT,
+    **dict.fromkeys([0xFFFE, 0xFFFF, *range(0xD800, 0xE000)], "\ufffd"),
+}
 
 BULLET_LINE = re.compile(r"^[ \t]*([•●○◦▪▫■□‣⁃∙·⦿⦾◆◇►▸▹–—*+\-])[ \t\u00a0\u3000]+(?=\S)")
 """A line that starts with a bullet and a space; group 1 is the bullet."""
@@ -71,6 +86,15 @@ def join_lines(lines: Iterable[str]) -> str:
             out += " "
         out += line
     return out
+
+
+def strip_not_text(text: str) -> str:
+    """Return `text` without the `NOT_TEXT` characters: C0 controls and DEL are dropped (browsers
+    render them as nothing, and a word they sit in stays one word), noncharacters and lone
+    surrogates become U+FFFD (they stand for a character that could not be read)."""
+    if NOT_TEXT.search(text) is None:
+        return text
+    return text.translate(_NOT_TEXT_REPLACEMENTS)
 
 
 def normalize_space(text: str) -> str:

@@ -38,11 +38,13 @@ _CONTENT_TYPE_ALIASES = {
     "text/x-markdown": "md",
 }
 
-_MARKUP = re.compile(
-    rb"^\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|meta|title|div|p|"
-    rb"table|h[1-6]|section|article|main|span|ul|ol|a|br|style|script|link|!doctype)[\s>/]",
-    re.IGNORECASE | re.DOTALL,
+_MARKUP_TAG = re.compile(
+    rb"<(!doctype\s+html|html|head|body|meta|title|div|p|table|h[1-6]|section|article|main|span|ul|"
+    rb"ol|a|br|style|script|link|!doctype)[\s>/]",
+    re.IGNORECASE,
 )
+"""A tag that starts an HTML document (tried where the prolog ends, never searched for)."""
+_WHITESPACE = b" \t\n\r\f\v"
 _MARKDOWN_EXTENSIONS = {".md", ".markdown", ".mdown", ".mkd"}
 
 
@@ -71,13 +73,41 @@ def detect_format(head: bytes | str, filename: str | None = None) -> str:
             sample = sample[3:]
     else:
         sample = head[:4096].lstrip("\ufeff").encode("utf-8", "replace")
-    if _MARKUP.match(sample):
+    if _starts_with_markup(sample):
         return "html"
     if extension in _MARKDOWN_EXTENSIONS:
         return "md"
     if extension in (".html", ".htm", ".xhtml"):
         return "html"
     return "text"
+
+
+def _starts_with_markup(sample: bytes) -> bool:
+    """Return True when `sample` starts, after whitespace, an XML declaration and comments, with
+    a tag of `_MARKUP_TAG`.
+
+    A scan, not one regular expression: the prolog's parts are skipped one after the other, so
+    the cost is linear in the sample (a regex such as `(<!--.*?-->\\s*)*<tag` backtracks
+    exponentially over a run of comments that no tag follows).
+    """
+    pos = len(sample) - len(sample.lstrip(_WHITESPACE))
+    if sample.startswith(b"<?xml", pos):
+        end = sample.find(b">", pos)
+        if end < 0:
+            return False
+        pos = _skip_whitespace(sample, end + 1)
+    while sample.startswith(b"<!--", pos):
+        end = sample.find(b"-->", pos + 4)
+        if end < 0:
+            return False
+        pos = _skip_whitespace(sample, end + 3)
+    return _MARKUP_TAG.match(sample, pos) is not None
+
+
+def _skip_whitespace(data: bytes, pos: int) -> int:
+    while pos < len(data) and data[pos] in _WHITESPACE:
+        pos += 1
+    return pos
 
 
 def detect_file_format(path: str) -> str:

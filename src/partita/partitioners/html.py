@@ -49,7 +49,6 @@ PRINCIPLES
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
 from collections.abc import Iterator
@@ -61,6 +60,7 @@ from partita.elements import Element
 from partita.errors import DocumentError
 from partita.partitioners._build import Draft, iter_finished_elements
 from partita.partitioners._html_blocks import DROPPED_TAGS, iter_tree_drafts
+from partita.partitioners._html_encoding import decode_html
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._source import read_source
 
@@ -69,12 +69,7 @@ __all__ = ["decode_html", "iter_html_drafts", "iter_html_elements", "partition_h
 FILETYPE = "text/html"
 
 _SNIFF_BYTES = 4096
-_DECLARED_CHARSET = re.compile(
-    rb"""<meta[^>]*?charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)"""
-    rb"""|^\s*<\?xml[^>]*?encoding\s*=\s*["']([a-zA-Z0-9_.:-]+)""",
-    re.IGNORECASE,
-)
-_WINDOWS_1252_ALIASES = frozenset({"latin_1", "iso8859-1", "ascii", "cp1252"})
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def partition_html(
@@ -141,50 +136,6 @@ def iter_html_drafts(
     yield from iter_tree_drafts(_start_of(root), origin=origin, root_languages=languages)
 
 
-def decode_html(data: str | bytes, encoding: str | None = None, name: str | None = None) -> str:
-    """Return HTML `data` as text (see PRINCIPLES for the order of encodings tried).
-
-    Raises `DocumentError` naming `name` for an unknown or failing explicit `encoding`.
-    """
-    if isinstance(data, str):
-        return data
-    if encoding:
-        try:
-            return data.decode(encoding)
-        except (LookupError, UnicodeDecodeError) as exc:
-            raise DocumentError(f"cannot decode as {encoding}: {exc}", filename=name) from exc
-    if data.startswith(codecs.BOM_UTF8):
-        return data[3:].decode("utf-8", errors="replace")
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16", errors="replace")
-    declared = _declared_encoding(data[:_SNIFF_BYTES])
-    if declared is not None:
-        try:
-            return data.decode(declared)
-        except UnicodeDecodeError:
-            pass  # -- the declaration is wrong; sniff instead --
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
-def _declared_encoding(head: bytes) -> str | None:
-    match = _DECLARED_CHARSET.search(head)
-    if match is None:
-        return None
-    label = (match.group(1) or match.group(2)).decode("ascii")
-    try:
-        codec = codecs.lookup(label).name
-    except LookupError:
-        return None
-    if codec in _WINDOWS_1252_ALIASES:
-        return "cp1252"
-    if codec.startswith("utf-16") or codec.startswith("utf-32"):
-        return "utf-8"  # -- a byte-oriented document cannot be UTF-16; browsers read UTF-8 --
-    return codec
-
-
 def _parse(content: str, name: str | None) -> etree._Element | None:
     if "\x00" in content[:_SNIFF_BYTES]:
         raise DocumentError("not an HTML document: it holds binary data (NUL bytes)", filename=name)
@@ -199,8 +150,12 @@ def _parse(content: str, name: str | None) -> etree._Element | None:
         recover=True,
     )
     try:
-        root = etree.fromstring(content.encode("utf-8", errors="surrogatepass"), parser)
-    except (etree.ParserError, etree.XMLSyntaxError, UnicodeEncodeError) as exc:
+        data = content.encode("utf-8")
+    except UnicodeEncodeError:  # -- lone surrogates, from text given as a string --
+        data = _LONE_SURROGATE.sub("\ufffd", content).encode("utf-8")
+    try:
+        root = etree.fromstring(data, parser)
+    except (etree.ParserError, etree.XMLSyntaxError) as exc:
         raise DocumentError(f"cannot parse HTML: {exc}", filename=name) from exc
     for error in parser.error_log:
         if error.type_name == "ERR_RESOURCE_LIMIT":

@@ -65,6 +65,7 @@ from partita.partitioners._build import Draft, iter_finished_elements
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._html_phrase import Phrase
 from partita.partitioners._source import decode_text, read_source
+from partita.partitioners._text import strip_not_text
 from partita.partitioners.html import iter_html_drafts
 
 __all__ = ["iter_md_drafts", "iter_md_elements", "partition_md"]
@@ -106,8 +107,9 @@ def iter_md_elements(
     """Generate the elements of a Markdown document; see `partition_md`."""
     source = read_source(filename, file, text)
     name = metadata_filename or source.path
+    display_name = name or source.display_name
     yield from iter_finished_elements(
-        iter_md_drafts(decode_text(source.data, encoding), name=name or source.display_name),
+        iter_md_drafts(decode_text(source.data, encoding, display_name), name=display_name),
         path=name,
         filetype=FILETYPE,
         last_modified=source.last_modified,
@@ -263,8 +265,10 @@ class _TokenWalk:
             elif kind == "link_close":
                 phrase.close_link()
             elif kind == "image":
-                alt = " ".join(
-                    "".join(c.content for c in child.children or [] if c.type == "text").split()
+                alt = strip_not_text(
+                    " ".join(
+                        "".join(c.content for c in child.children or [] if c.type == "text").split()
+                    )
                 )
                 src = str(child.attrs.get("src", ""))
                 images.append(Draft(Image, alt, self._meta(image_url=src or None)))
@@ -279,7 +283,7 @@ class _TokenWalk:
         language = token.info.split()[0] if token.info.strip() else ""
         if language:
             meta["extra"] = {**meta.get("extra", {}), "code_language": language}
-        return Draft(CodeSnippet, token.content.rstrip("\n"), meta)
+        return Draft(CodeSnippet, strip_not_text(token.content).rstrip("\n"), meta)
 
     def _table_draft(self, start: int) -> tuple[Draft | None, int]:
         """Return the Table draft of the table opening at token `start`, and its last index."""

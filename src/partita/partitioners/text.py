@@ -73,7 +73,7 @@ def iter_text_elements(
 ) -> Iterator[Element]:
     """Generate the elements of a plain-text document; see `partition_text`."""
     source = read_source(filename, file, text)
-    content = decode_text(source.data, encoding)
+    content = decode_text(source.data, encoding, metadata_filename or source.display_name)
     yield from iter_finished_elements(
         iter_text_drafts(content),
         path=metadata_filename or source.path,

@@ -1,0 +1,161 @@
+"""Hostile HTML (`tests/robustness/hostile_html.py`): the exact result or typed error of each."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from partita import partition
+from partita.elements import Element, Link
+from partita.errors import DocumentError
+from partita.partitioners.detect import detect_format
+from partita.partitioners.html import decode_html, partition_html
+from partita.partitioners.markdown import partition_md
+from partita.partitioners.text import partition_text
+from tests.robustness.hostile_html import (
+    CASES,
+    DECLARED_CHARSETS_NOT_TEXT,
+)
+
+_BUILDERS = {case.name: case.build for case in CASES}
+
+
+def _partition_case(name: str) -> list[Element]:
+    case = next(case for case in CASES if case.name == name)
+    return partition(file=io.BytesIO(case.build()), metadata_filename=case.filename)
+
+
+def _texts(elements: list[Element]) -> list[str]:
+    return [element.text for element in elements]
+
+
+def test_case_names_are_unique_and_prefixed_by_their_format() -> None:
+    names = [case.name for case in CASES]
+    assert len(set(names)) == len(names)
+    assert all(name.split("/")[0] in {"html", "md", "text", "detect"} for name in names)
+
+
+# -- control characters: dropped (C0, DEL), replaced (U+FFFE, U+FFFF, surrogates) --
+
+
+def test_control_characters_in_table_cells_are_dropped_from_text_and_html() -> None:
+    (table,) = _partition_case("html/control-character-in-table-cell")
+    assert table.text == "ab c d e"
+    assert table.metadata.text_as_html == "<table><tr><td>ab</td><td>c d e</td></tr></table>"
+
+
+def test_references_to_control_characters_are_dropped_and_noncharacters_replaced() -> None:
+    (table,) = _partition_case("html/control-character-reference-in-table-cell")
+    assert table.text == "ab \ufffdc"
+    assert table.metadata.text_as_html == "<table><tr><td>ab \ufffdc</td></tr></table>"
+
+
+def test_dropping_control_characters_moves_link_and_emphasis_offsets() -> None:
+    (para,) = _partition_case("html/control-characters-around-a-link")
+    assert para.text == "see the link"
+    assert para.metadata.links == (Link(text="the link", url="/u", start_index=4),)
+    assert para.metadata.emphasized_text_contents == ("link",)
+
+
+def test_markdown_table_cells_and_html_blocks_drop_control_characters() -> None:
+    table, html_table = _partition_case("md/control-character-in-table-and-html-block")
+    assert table.text == "a b c d"
+    assert "\x01" not in (table.metadata.text_as_html or "")
+    assert html_table.metadata.text_as_html == "<table><tr><td>ef</td></tr></table>"
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        ("<p>\x01\x02</p><p>kept</p>", ["kept"]),
+        ("<p>one\x01<br>\x02<br>two</p>", ["one\ntwo"]),
+        ("<pre>co\x01de\x0c</pre>", ["code\x0c"]),
+        ("<img alt='a\x01lt' src='x.png'>", ["alt"]),
+        # -- the separators U+001C-U+001F are whitespace to normalization, like tabs --
+        ("<p>a&#x1;b c&#x1F;d &#xFFFF;</p>", ["ab c d \ufffd"]),
+        ("<table><caption>c\x01ap</caption><tr><td>x</td></tr></table>", ["cap x"]),
+    ],
+)
+def test_control_characters_anywhere_in_html(html: str, expected: list[str]) -> None:
+    assert _texts(partition_html(text=html)) == expected
+
+
+def test_lone_surrogates_in_given_text_become_replacement_characters() -> None:
+    assert _texts(partition_html(text="<table><tr><td>a\ud800b</td></tr></table>")) == ["a\ufffdb"]
+
+
+# -- format detection --
+
+
+def test_a_run_of_comments_without_a_tag_is_detected_as_text_in_linear_time() -> None:
+    # -- the old regex backtracked 2**30 times here; this test would not finish --
+    data = _BUILDERS["detect/comment-run-without-tag"]()
+    assert detect_format(data, "comments.txt") == "text"
+    assert detect_format(b"<!---->" * 30 + b"\n<p>x</p>", None) == "html"
+    assert detect_format(b"<!-- unclosed <p>x</p>", None) == "text"
+
+
+# -- declared encodings --
+
+
+@pytest.mark.parametrize("label", DECLARED_CHARSETS_NOT_TEXT)
+def test_a_declared_codec_that_is_no_text_encoding_is_ignored(label: str) -> None:
+    elements = _partition_case(f"html/meta-charset-{label}")
+    assert _texts(elements) == ["caf\u00e9 na\u00efve"]
+
+
+def test_a_declared_ebcdic_code_page_is_ignored() -> None:
+    assert _texts(_partition_case("html/meta-charset-cp037")) == ["plain ASCII text"]
+
+
+def test_a_declared_unicode_escape_is_ignored() -> None:
+    assert _texts(_partition_case("html/meta-charset-unicode-escape")) == ["C:\\new\\table \\x41"]
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # -- WHATWG labels Python does not know, and their browser decoders --
+        ('<meta charset="x-mac-roman"><p>caf\u00e9</p>'.encode("mac-roman"), "caf\u00e9"),
+        ('<meta charset="windows-31j"><p>\u2460</p>'.encode("cp932"), "\u2460"),
+        ('<meta charset="gb2312"><p>\u20ac</p>'.encode("gb18030"), "\u20ac"),
+        ('<meta charset=" Latin1 "><p>\u201cq\u201d</p>'.encode("cp1252"), "\u201cq\u201d"),
+        # -- a byte-oriented page that declares UTF-16 is UTF-8 --
+        ('<meta charset="utf-16"><p>\u00fcber</p>'.encode(), "\u00fcber"),
+        # -- an unknown label, then a known one: the known one counts --
+        (b'<meta charset="foo"><meta charset="koi8-r"><p>\xd6</p>', "\u0436"),
+        # -- the "replacement" labels are ignored: detection decides --
+        ('<meta charset="iso-2022-kr"><p>caf\u00e9</p>'.encode(), "caf\u00e9"),
+        # -- a stale legacy declaration above UTF-8 content loses to the content --
+        ('<meta charset="iso-8859-1"><p>caf\u00e9</p>'.encode(), "caf\u00e9"),
+        ('<meta charset="windows-1251"><p>\u043c\u0438\u0440</p>'.encode(), "\u043c\u0438\u0440"),
+        # -- a declaration whose bytes do not decode loses to detection --
+        (b'<meta charset="utf-8"><p>caf\xe9</p>', "caf\u00e9"),
+        # -- damaged UTF-8: the valid sequences stay readable --
+        ("<p>na\u00efve \u00fcber caf\u00e9 \xff</p>".encode()[:-6] + b"\xff</p>",
+         "na\u00efve \u00fcber caf\u00e9 \ufffd"),
+    ],
+)  # fmt: skip
+def test_declared_encodings_need_evidence(data: bytes, expected: str) -> None:
+    assert _texts(partition_html(file=io.BytesIO(data))) == [expected]
+
+
+@pytest.mark.parametrize("encoding", ["rot13", "undefined", "base64", "no-such-codec"])
+def test_an_explicit_encoding_that_cannot_decode_raises_a_document_error(encoding: str) -> None:
+    for partitioner in (partition_html, partition_md, partition_text):
+        with pytest.raises(DocumentError, match=rf"^page: cannot decode as {encoding}"):
+            partitioner(file=io.BytesIO(b"<p>x</p>"), encoding=encoding, metadata_filename="page")
+
+
+def test_an_explicit_whatwg_label_is_understood() -> None:
+    assert decode_html("caf\u00e9".encode("mac-roman"), "x-mac-roman") == "caf\u00e9"
+
+
+@pytest.mark.parametrize("partitioner", [partition_md, partition_text])
+def test_a_utf16_byte_order_mark_before_an_odd_number_of_bytes_is_no_crash(
+    partitioner: object,
+) -> None:
+    assert callable(partitioner)
+    elements = partitioner(file=io.BytesIO(b"\xff\xfea\x00b\x00c"))
+    assert _texts(elements) == ["ab\ufffd"]

@@ -1,0 +1,83 @@
+"""Hostile HTML, Markdown and plain-text files, and files that attack format detection.
+
+Each builder is deterministic and fast; the files are tiny unless the attack needs size (a text
+node or a data URI over libxml2's 10 MB limit, Markdown whose cost grows with its nesting bound).
+The regression tests of the exact behaviour are in `tests/partitioners/test_html_hostile.py`,
+`test_markdown_hostile.py` and `test_text_hostile.py`.
+"""
+
+from __future__ import annotations
+
+from tests.robustness.cases import HostileCase
+
+__all__ = ["CASES", "DECLARED_CHARSETS_NOT_TEXT", "declared_charset_page"]
+
+DECLARED_CHARSETS_NOT_TEXT = ("rot13", "zlib", "base64", "hex", "uu", "undefined")
+"""Python codec names that are no text encoding (bytes-to-bytes, text-to-text, or failing)."""
+
+
+def declared_charset_page(label: str, body: str = "caf\u00e9 na\u00efve") -> bytes:
+    """Return a page declaring `<meta charset=label>` whose text is `body`, in UTF-8."""
+    return f'<html><head><meta charset="{label}"></head><body><p>{body}</p></body></html>'.encode()
+
+
+def _comment_run() -> bytes:
+    # -- 30 empty comments and no tag: a backtracking detection regex took 2**n steps --
+    return b"<!---->" * 30 + b"<zz>"
+
+
+def _declared_cp037() -> bytes:
+    return b'<meta charset="cp037"><p>plain ASCII text</p>'
+
+
+def _declared_unicode_escape() -> bytes:
+    return b'<meta charset="unicode_escape"><p>C:\\new\\table \\x41</p>'
+
+
+def _huge_text_node() -> bytes:
+    return b"<p>" + b"word " * (3 << 20) + b"</p>"
+
+
+def _huge_data_uri() -> bytes:
+    return (
+        b'<p>before<img alt="pic" src="data:image/png;base64,' + b"A" * (12 << 20) + b'">after</p>'
+    )
+
+
+CASES: list[HostileCase] = [
+    HostileCase(
+        "html/control-character-in-table-cell",
+        "cell.html",
+        lambda: b"<table><tr><td>a\x01b</td><td><p>c\x0cd</p>e\x1b</td></tr></table>",
+    ),
+    HostileCase(
+        "html/control-character-reference-in-table-cell",
+        "cell-reference.html",
+        lambda: b"<table><tr><td><div>a&#1;b</div>&#xFFFE;c&#x0B;</td></tr></table>",
+    ),
+    HostileCase(
+        "html/control-characters-around-a-link",
+        "link.html",
+        lambda: b'<p>\x01 see <a href="/u">the\x02 <b>li\x7fnk</b></a> \x03</p>',
+    ),
+    HostileCase(
+        "md/control-character-in-table-and-html-block",
+        "cell.md",
+        lambda: b"|a\x01|b|\n|-|-|\n|c\x02|d|\n\n<table><tr><td>e\x03f</td></tr></table>\n",
+    ),
+    HostileCase("detect/comment-run-without-tag", "comments.txt", _comment_run),
+    *(
+        HostileCase(
+            f"html/meta-charset-{label}",
+            f"charset-{label}.html",
+            lambda label=label: declared_charset_page(label),
+        )
+        for label in DECLARED_CHARSETS_NOT_TEXT
+    ),
+    HostileCase("html/meta-charset-cp037", "cp037.html", _declared_cp037),
+    HostileCase(
+        "html/meta-charset-unicode-escape", "unicode-escape.html", _declared_unicode_escape
+    ),
+    HostileCase("html/text-node-over-10-mb", "big-text.html", _huge_text_node),
+    HostileCase("html/data-uri-over-10-mb", "big-uri.html", _huge_data_uri),
+]
