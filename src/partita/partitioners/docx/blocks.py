@@ -101,7 +101,8 @@ class BlockWalker:
     # -- paragraphs --
 
     def _paragraph(self, p: etree._Element) -> Iterator[Draft]:
-        ppr = p.find(ns.PPR)
+        # -- `w:pPr` comes first in a paragraph (CT_P); `find` would cost a path lookup --
+        ppr = p[0] if len(p) and p[0].tag == ns.PPR else None
         style_id = direct_outline = num_id = None
         ilvl: int | None = None
         page_break_before: bool | None = None
@@ -131,7 +132,8 @@ class BlockWalker:
                 page_break_before if page_break_before is not None else style.page_break_before
             ):
                 breaks += 1 if pages.has_content else 0
-            yield from self._page_breaks(breaks)
+            if breaks:
+                yield from self._page_breaks(breaks)
 
         # -- `numId` 0 on the paragraph removes its style's numbering: Word shows no label, and
         # -- the paragraph is not a list item even in a list style --
@@ -153,10 +155,13 @@ class BlockWalker:
             yield self._paragraph_draft(inline, style, direct_outline, label, depth, unnumbered)
             if pages is not None:
                 pages.has_content = True
-        if pages is not None:
+        # -- most paragraphs have no breaks, boxes or notes: skip the generators --
+        if pages is not None and inline.breaks_after:
             yield from self._page_breaks(inline.breaks_after)
-        yield from self._iter_boxes(inline.boxes)
-        yield from self._iter_notes(inline.note_refs)
+        if inline.boxes:
+            yield from self._iter_boxes(inline.boxes)
+        if inline.note_refs:
+            yield from self._iter_notes(inline.note_refs)
         if sect_pr is not None and self._in_flow:
             yield from self._section_break()
 
@@ -215,9 +220,10 @@ class BlockWalker:
             yield Draft(Table, content.text, meta)
             if self._pages is not None and self._in_flow:
                 self._pages.has_content = True
-        if self._in_flow:
+        if self._in_flow and content.breaks:
             yield from self._page_breaks(content.breaks)
-        yield from self._iter_notes(content.note_refs)
+        if content.note_refs:
+            yield from self._iter_notes(content.note_refs)
 
     def _iter_boxes(self, boxes: list[etree._Element]) -> Iterator[Draft]:
         for box in boxes:

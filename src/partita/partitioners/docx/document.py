@@ -2,9 +2,9 @@
 
 `iter_document_drafts` is the whole pipeline after the package is open: styles, numbering,
 hyperlink targets, notes and settings are read once into plain lookups; the body is walked in
-order (`blocks`); headers and footers follow the body (`furniture`). Every draft is counted
-against the document's output budget (`limits.OutputBudget`), and what had to be left out is
-reported in one warning when the document is done (`losses`).
+order (`blocks`); headers and footers follow the body (`furniture`). Every block walked and
+every draft given is counted against the document's budget (`limits.Budget`), and what had to be
+left out is reported in one warning when the document is done (`losses`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from partita.partitioners.docx import _ns as ns
 from partita.partitioners.docx._package import DocxPackage, Relationship
 from partita.partitioners.docx.blocks import BlockWalker
 from partita.partitioners.docx.furniture import iter_furniture_drafts
-from partita.partitioners.docx.limits import OutputBudget
+from partita.partitioners.docx.limits import Budget
 from partita.partitioners.docx.losses import LossReport
 from partita.partitioners.docx.notes import NoteStore
 from partita.partitioners.docx.numbering import Numbering
@@ -44,20 +44,22 @@ def iter_document_drafts(
 ) -> Iterator[Draft]:
     """Generate the drafts of the document in `package`: body, then headers and footers.
 
-    Raises `DocumentLimitError` when the drafts pass `MAX_ELEMENTS` or `MAX_OUTPUT_CHARS`; warns
-    (`DocxContentWarning`) after the last draft when content was left out.
+    Raises `DocumentLimitError` when the document passes `MAX_BLOCKS`, `MAX_ELEMENTS` or
+    `MAX_OUTPUT_CHARS`; warns (`DocxContentWarning`) after the last draft when content was left
+    out.
     """
     losses = LossReport()
-    budget = OutputBudget(package.name)
+    budget = Budget(package.name)
     for draft in _iter_drafts(
         package,
         losses,
+        budget,
         heading_styles=heading_styles,
         include_page_breaks=include_page_breaks,
         include_headers_footers=include_headers_footers,
         starting_page_number=starting_page_number,
     ):
-        budget.spend(_output_chars(draft))
+        budget.spend_element(_output_chars(draft))
         yield draft
     losses.warn(package.name)
 
@@ -65,6 +67,7 @@ def iter_document_drafts(
 def _iter_drafts(
     package: DocxPackage,
     losses: LossReport,
+    budget: Budget,
     *,
     heading_styles: Mapping[str, int] | None,
     include_page_breaks: bool,
@@ -92,7 +95,7 @@ def _iter_drafts(
     links = {rel_id: rel.target for rel_id, rel in rels.items() if rel.is_external}
     sections = _sections(body)
     pages = PageCounter(body, styles, sections, starting_page_number)
-    reader = InlineReader(styles, links, notes.mark, losses=losses)
+    reader = InlineReader(styles, links, notes.mark, losses=losses, budget=budget)
     walker = BlockWalker(
         styles,
         numbering,
@@ -117,9 +120,8 @@ def _iter_drafts(
             for rel_id, rel in package.relationships(part).items()
             if rel.is_external
         }
-        part_walker = BlockWalker(
-            styles, numbering, InlineReader(styles, part_links, losses=losses)
-        )
+        part_reader = InlineReader(styles, part_links, losses=losses, budget=budget)
+        part_walker = BlockWalker(styles, numbering, part_reader)
         return "\n".join(d.text for d in part_walker.iter_drafts(part_root) if d.text)
 
     yield from iter_furniture_drafts(sections, rels, even_and_odd, read_part_text)

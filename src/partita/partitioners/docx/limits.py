@@ -17,6 +17,7 @@ from __future__ import annotations
 from partita.errors import DocumentLimitError
 
 __all__ = [
+    "MAX_BLOCKS",
     "MAX_ELEMENTS",
     "MAX_LEVEL_TEXT",
     "MAX_LIST_LEVEL",
@@ -29,7 +30,7 @@ __all__ = [
     "MAX_XML_NODES",
     "MAX_ZIP_ENTRIES",
     "MIN_LIST_NUMBER",
-    "OutputBudget",
+    "Budget",
     "clamp",
 ]
 
@@ -43,15 +44,20 @@ MAX_PART_BYTES = 64 * 1024 * 1024
 5 MB; 64 MiB is about 10,000 such pages."""
 MAX_TOTAL_BYTES = 128 * 1024 * 1024
 """Bytes all the parts read from one package may inflate to together (limit "document size")."""
-MAX_XML_NODES = 4_000_000
-"""XML nodes the parts read from one package may hold together (limit "XML nodes"), estimated
+MAX_XML_NODES = 3_000_000
+"""XML nodes the parts parsed from one package may hold together (limit "XML nodes"), estimated
 before parsing as the count of `<`, `=` and `&` in the markup (tags, attributes, entity
-references; each costs libxml2 120-220 bytes): at most about 1 GiB of parsed trees. An
-872-page handbook has about 400,000."""
-MAX_ELEMENTS = 200_000
-"""Elements one document may give (limit "elements"): each costs about 20 µs and 1 KB in
-partitioning, and several times that when exported and chunked. The 872-page handbook gives
-4,765."""
+references). Each costs libxml2 120-220 bytes, and each element the walk visits 1-2 µs of
+Python: at most about 800 MB of parsed trees and a few seconds. The 872-page handbook's main
+part has 344,000, so this is about 7,500 such pages."""
+MAX_BLOCKS = 500_000
+"""Paragraphs, tables, table rows and cells one document may hold (limit "blocks"), empty or
+not: each costs 2-10 µs to walk (a section break the most) and a row or cell is kept until its
+table is written. The handbook has 8,166."""
+MAX_ELEMENTS = 100_000
+"""Elements one document may give (limit "elements"): each costs about 20 µs and 1 KB to
+partition, and three times that again to export, read back and chunk. The handbook gives
+4,765, so this is about 18,000 such pages."""
 MAX_OUTPUT_CHARS = 256 * 1024 * 1024
 """Characters of text and metadata (text, `text_as_html`, link texts and URLs, emphasized texts)
 one document may give (limit "output size"). Text is bounded by the parts' sizes; this bounds
@@ -83,16 +89,28 @@ def clamp(value: int, low: int, high: int) -> int:
     return low if value < low else high if value > high else value
 
 
-class OutputBudget:
-    """Counts the elements and output characters of one document against `MAX_ELEMENTS` and
-    `MAX_OUTPUT_CHARS`; `spend` raises `DocumentLimitError` naming the file when one is passed."""
+class Budget:
+    """Counts the blocks walked and the elements and output characters given by one document
+    against `MAX_BLOCKS`, `MAX_ELEMENTS` and `MAX_OUTPUT_CHARS`; passing one raises
+    `DocumentLimitError` naming the file and the bound."""
 
     def __init__(self, name: str) -> None:
         self._name = name
+        self.blocks = 0
         self.elements = 0
         self.chars = 0
 
-    def spend(self, chars: int) -> None:
+    def spend_block(self) -> None:
+        """Count one more paragraph, table, row or cell walked."""
+        self.blocks += 1
+        if self.blocks > MAX_BLOCKS:
+            raise DocumentLimitError(
+                f"the document holds more than {MAX_BLOCKS:,} paragraphs, tables, rows and cells",
+                filename=self._name,
+                limit="blocks",
+            )
+
+    def spend_element(self, chars: int) -> None:
         """Count one more element of `chars` output characters."""
         self.elements += 1
         self.chars += chars

@@ -61,8 +61,8 @@ class _Level:
 @dataclass(slots=True)
 class _Num:
     abstract_id: str
-    starts: dict[int, int] = field(default_factory=dict[int, int])
-    levels: dict[int, _Level] = field(default_factory=dict[int, _Level])
+    starts: dict[int, int] = field(default_factory=dict)
+    levels: dict[int, _Level] = field(default_factory=dict)
 
 
 class Numbering:

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -40,25 +41,35 @@ class TableContent:
 
     text: str
     html: str
-    emphasis: list[tuple[str, str]] = field(default_factory=list[tuple[str, str]])
-    links: list[tuple[str, str, int]] = field(default_factory=list[tuple[str, str, int]])
+    emphasis: list[tuple[str, str]] = field(default_factory=list)
+    links: list[tuple[str, str, int]] = field(default_factory=list)
     breaks: int = 0
     """Page breaks counted inside the table (they take effect after it)."""
-    note_refs: list[tuple[str, str]] = field(default_factory=list[tuple[str, str]])
+    note_refs: list[tuple[str, str]] = field(default_factory=list)
+
+
+_NO_LINKS: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(slots=True)
 class _Cell:
-    lines: list[str]
-    links: list[tuple[str, str, int]]
+    """One cell as it is kept until the table's HTML is written: small, as a table can have
+    millions (an empty cell shares `_NO_LINKS`)."""
+
+    text: str
+    links: Sequence[tuple[str, str, int]]
     colspan: int = 1
     rowspan: int = 1
-    length: int = 0
-    """The length of `text`, kept as lines are added (joining them per line is quadratic)."""
 
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
+
+@dataclass(slots=True)
+class _CellLines:
+    """The lines of the cell being read, with their links."""
+
+    lines: list[str] = field(default_factory=list)
+    links: list[tuple[str, str, int]] = field(default_factory=list)
+    length: int = 0
+    """The length of the lines joined, kept as lines are added (joining per line is quadratic)."""
 
     def add_line(self, text: str, links: list[tuple[str, str, int]]) -> None:
         """Append the line `text`, with `links` whose offsets index into it."""
@@ -68,19 +79,20 @@ class _Cell:
         self.length = offset + len(text)
 
 
-def read_table(tbl: etree._Element, reader: InlineReader) -> TableContent:
-    """Return the text and HTML of the table `tbl`, reading cell paragraphs with `reader`."""
+def read_table(
+    tbl: etree._Element, reader: InlineReader, *, with_html: bool = True
+) -> TableContent:
+    """Return the text and HTML of the table `tbl`, reading cell paragraphs with `reader`.
+
+    The HTML is made only `with_html` and when the table has text (a nested table is only text).
+    The table, its rows and its cells are blocks of the reader's budget.
+    """
+    reader.budget.spend_block()
     result = TableContent("", "")
     rows: list[tuple[bool, list[_Cell]]] = []
     origins: dict[int, _Cell] = {}
     for tr in _iter_children(tbl, ns.TR):
         rows.append(_read_row(tr, reader, result, origins))
-    header_count = 0
-    for is_header, _ in rows:
-        if not is_header:
-            break
-        header_count += 1
-    result.html = _html(rows, header_count)
     pieces: list[str] = []
     length = 0
     for _, cells in rows:
@@ -95,23 +107,37 @@ def read_table(tbl: etree._Element, reader: InlineReader) -> TableContent:
             pieces.append(flat)
             length += len(flat)
     result.text = " ".join(pieces)
+    if with_html and pieces:
+        header_count = 0
+        for is_header, _ in rows:
+            if not is_header:
+                break
+            header_count += 1
+        result.html = _html(rows, header_count)
     return result
 
 
 def _read_row(
     tr: etree._Element, reader: InlineReader, result: TableContent, origins: dict[int, _Cell]
 ) -> tuple[bool, list[_Cell]]:
+    budget = reader.budget
+    budget.spend_block()
     trpr = tr.find(ns.TRPR)
     is_header = trpr is not None and ns.is_on(trpr.find(_TBL_HEADER))
     column = _span(trpr.find(_GRID_BEFORE) if trpr is not None else None, 0)
     cells: list[_Cell] = []
     if column > 0:
-        cells.append(_Cell([], [], colspan=column))
+        cells.append(_Cell("", _NO_LINKS, colspan=column))
     for tc in _iter_children(tr, ns.TC):
-        tcpr = tc.find(ns.TCPR)
-        span = max(_span(tcpr.find(_GRID_SPAN) if tcpr is not None else None, 1), 1)
-        v_merge = tcpr.find(_V_MERGE) if tcpr is not None else None
-        h_merge = tcpr.find(_H_MERGE) if tcpr is not None else None
+        budget.spend_block()
+        # -- `w:tcPr` comes first in a cell (CT_Tc); `find` would cost a path lookup per cell --
+        tcpr = tc[0] if len(tc) and tc[0].tag == ns.TCPR else None
+        span = v_merge = h_merge = None
+        if tcpr is not None:
+            span = _span(tcpr.find(_GRID_SPAN), 1)
+            v_merge = tcpr.find(_V_MERGE)
+            h_merge = tcpr.find(_H_MERGE)
+        span = max(span or 1, 1)
         cell = _read_cell(tc, reader, result)
         if h_merge is not None and h_merge.get(ns.W_VAL) != "restart" and cells:
             cells[-1].colspan += span
@@ -130,13 +156,15 @@ def _read_row(
 
 
 def _read_cell(tc: etree._Element, reader: InlineReader, result: TableContent) -> _Cell:
-    cell = _Cell([], [])
+    if len(tc) <= 1 and (not len(tc) or tc[0].tag == ns.TCPR):
+        return _Cell("", _NO_LINKS)
+    cell = _CellLines()
     _read_blocks(tc, reader, result, cell)
-    return cell
+    return _Cell("\n".join(cell.lines), cell.links or _NO_LINKS)
 
 
 def _read_blocks(
-    container: etree._Element, reader: InlineReader, result: TableContent, cell: _Cell
+    container: etree._Element, reader: InlineReader, result: TableContent, cell: _CellLines
 ) -> None:
     for child in container:
         tag = child.tag
@@ -150,7 +178,7 @@ def _read_blocks(
             for box in inline.boxes:
                 _read_blocks(box, reader, result, cell)
         elif tag == ns.TBL:
-            nested = read_table(child, reader)
+            nested = read_table(child, reader, with_html=False)
             result.breaks += nested.breaks
             result.emphasis.extend(nested.emphasis)
             result.note_refs.extend(nested.note_refs)
@@ -164,19 +192,18 @@ def _read_blocks(
             _read_blocks(child, reader, result, cell)
 
 
-def _iter_children(parent: etree._Element, tag: str) -> list[etree._Element]:
-    """The `tag` children of `parent`, looking through content controls and custom XML."""
-    out: list[etree._Element] = []
+def _iter_children(parent: etree._Element, tag: str) -> Iterator[etree._Element]:
+    """Generate the `tag` children of `parent`, looking through content controls and custom XML
+    (lazily: a row can hold millions of cells, and the block budget must see each as it comes)."""
     for child in parent:
         if child.tag == tag:
-            out.append(child)
+            yield child
         elif child.tag == ns.SDT:
             content = child.find(ns.SDT_CONTENT)
             if content is not None:
-                out.extend(_iter_children(content, tag))
+                yield from _iter_children(content, tag)
         elif child.tag in _UNWRAPPED:
-            out.extend(_iter_children(child, tag))
-    return out
+            yield from _iter_children(child, tag)
 
 
 def _html(rows: list[tuple[bool, list[_Cell]]], header_count: int) -> str:
