@@ -9,8 +9,9 @@ nodes together, counted before parsing, so a flood of tiny elements is refused b
 spends memory on it. A bound exceeded is a `DocumentLimitError` naming it; libxml2 running out of
 memory is a `MemoryError`, not "malformed XML".
 
-XML is parsed without entity expansion, DTD loading or network access, and with libxml2's
-default depth (256) and text-node (10 MB) limits. Every other failure is a `DocumentError`
+XML is parsed without entity expansion, DTD loading or network access, and within libxml2's
+default limits (depth 256, a text node 10 MB, entity amplification 5x), whose breach is a
+`DocumentLimitError` too ("XML parser limits"). Every other failure is a `DocumentError`
 naming the file.
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import io
 import posixpath
+import re
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -38,6 +40,11 @@ _PARSER = etree.XMLParser(
     resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, remove_pis=True
 )
 _CHUNK = 1024 * 1024
+_PARSER_LIMIT_ERRORS = frozenset(
+    (etree.ErrorTypes.ERR_RESOURCE_LIMIT, etree.ErrorTypes.ERR_NAME_TOO_LONG)
+)
+"""libxml2's own bounds (without XML_PARSE_HUGE, which partita never sets)."""
+_PARSE_HUGE_HINT = re.compile(r",? *(?:use|try) XML_PARSE_HUGE(?: option)?\s*")
 _CENTRAL_DIRECTORY_ENTRY = b"PK\x01\x02"
 _OPC_METHODS = frozenset((zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED))
 """The compression methods an OPC package may use (ECMA-376 Part 2, Annex C)."""
@@ -166,8 +173,17 @@ class DocxPackage:
         try:
             return etree.fromstring(data, _PARSER)
         except etree.XMLSyntaxError as exc:
-            if getattr(exc, "code", None) == etree.ErrorTypes.ERR_NO_MEMORY:
+            code = getattr(exc, "code", None)
+            if code == etree.ErrorTypes.ERR_NO_MEMORY:
                 raise MemoryError(f"{self.name}: out of memory parsing {part}") from exc
+            if code in _PARSER_LIMIT_ERRORS:
+                reason = _PARSE_HUGE_HINT.sub("", str(exc))
+                raise DocumentLimitError(
+                    f"part {part} exceeds the XML parser's limits (depth 256, text node"
+                    f" 10,000,000 bytes, entity amplification 5x): {reason}",
+                    filename=self.name,
+                    limit="XML parser limits",
+                ) from exc
             raise DocumentError(f"malformed XML in {part}: {exc}", filename=self.name) from exc
 
     def parse_optional(self, part: str | None) -> etree._Element | None:

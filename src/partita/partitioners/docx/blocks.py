@@ -3,13 +3,15 @@
 `BlockWalker.iter_drafts(container)` walks the children of a body, cell, text box, note or
 header in document order. Each non-empty paragraph becomes one draft, classified by structure
 only (see the package's PRINCIPLES); each table one `Table` draft. Text boxes anchored in a
-paragraph follow it, then the notes it references. Page numbers and section breaks are tracked
-only for the main flow (not inside text boxes, notes or headers).
+paragraph follow it, then the notes it references (a note cited inside a note follows the whole
+citing note). Page numbers and section breaks are tracked only for the main flow (not inside text
+boxes, notes or headers).
 """
 
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,6 +50,8 @@ _PAGE_BREAK_BEFORE = ns.w("pageBreakBefore")
 _UNWRAPPED = frozenset((ns.CUSTOM_XML, ns.INS, ns.MOVE_TO))
 _TYPED_BULLET = re.compile(r"^[•●○◦▪▫■□‣⁃∙◆◇►▸▹❖➢➤✓✔·][ \t\u00a0\u3000]+(?=\S)")
 """A bullet typed into a paragraph's text (no list numbering behind it)."""
+_LETTER_CANDIDATE = re.compile(r"[^\W\d_]")
+"""Word characters that are not decimal digits: every letter, and a few numeric characters."""
 
 
 class BlockWalker:
@@ -68,6 +72,8 @@ class BlockWalker:
         self._numbering = numbering
         self._reader = reader
         self._notes = notes
+        self._in_note = False
+        self._cited_in_note: list[tuple[str, str]] = []
         self._pages = pages
         self._sections = sections or []
         self._section_index = 0
@@ -199,7 +205,7 @@ class BlockWalker:
             links = [(t, u, max(s - cut, 0)) for t, u, s in links]
         elif style.is_caption:
             cls = FigureCaption
-        elif any(c.isalpha() for c in text):
+        elif _has_letter(text):
             cls = NarrativeText
         else:
             cls = Text
@@ -230,12 +236,27 @@ class BlockWalker:
             yield from self._out_of_flow(box, None)
 
     def _iter_notes(self, refs: list[tuple[str, str]]) -> Iterator[Draft]:
+        """Generate the notes `refs` cite. Notes cited inside a note follow that note, from one
+        queue: a chain of notes citing notes is as long as the document makes it, and must not
+        nest generators as deep."""
         if self._notes is None:
             return
-        for kind, note_id in refs:
-            note = self._notes.take(kind, note_id)
-            if note is not None:
-                yield from self._out_of_flow(note, self._notes.mark(kind, note_id))
+        if self._in_note:
+            self._cited_in_note.extend(refs)
+            return
+        queue = deque(refs)
+        self._in_note = True
+        try:
+            while queue:
+                kind, note_id = queue.popleft()
+                note = self._notes.take(kind, note_id)
+                if note is not None:
+                    yield from self._out_of_flow(note, self._notes.mark(kind, note_id))
+                    queue.extend(self._cited_in_note)
+                    self._cited_in_note.clear()
+        finally:
+            self._in_note = False
+            self._cited_in_note.clear()
 
     def _out_of_flow(self, container: etree._Element, own_mark: str | None) -> Iterator[Draft]:
         saved = (self._in_flow, self._reader.count_rendered, self._reader.count_hard)
@@ -275,6 +296,12 @@ class BlockWalker:
             return
         count = pages.section_break(section_start_type(self._sections[self._section_index]))
         yield from self._page_breaks(count)
+
+
+def _has_letter(text: str) -> bool:
+    """True when `text` has a letter (`str.isalpha`), found at regex speed: a paragraph can
+    hold millions of characters without one."""
+    return any(m.group().isalpha() for m in _LETTER_CANDIDATE.finditer(text))
 
 
 def _add_inline_meta(
