@@ -22,13 +22,8 @@ from hypothesis import strategies as st
 from unstructured.chunking.base import ChunkingOptions, _TextSplitter
 
 from partita.chunking.char_split import iter_char_pieces
-from partita.chunking.text_splitter import (
-    _CLASSES,
-    _CUT,
-    DEFAULT_SEPARATORS,
-    TextSplitter,
-    joined_token_count,
-)
+from partita.chunking.text_splitter import DEFAULT_SEPARATORS, TextSplitter, joined_token_count
+from partita.chunking.token_cuts import CLASSES, CUT
 from partita.chunking.tokenizers import tiktoken_tokens, token_counter
 
 Split = Callable[[str], tuple[str, str]]
@@ -247,7 +242,7 @@ def test_fast_token_path_matches_the_plain_one(
 def test_a_cut_splits_the_tokenization(text: str) -> None:
     """The exactness lemma: at every cut, the tokens are those of the two sides."""
     tokens = ENCODING.encode_ordinary(text)
-    for match in _CUT.finditer(text.translate(_CLASSES)):
+    for match in CUT.finditer(text.translate(CLASSES)):
         q = match.start()
         assert ENCODING.encode_ordinary(text[:q]) + ENCODING.encode_ordinary(text[q:]) == tokens
 
@@ -269,9 +264,9 @@ def test_a_joined_text_counts_from_its_parts(left: str, separator: str, right: s
 
 
 def test_the_fast_path_is_taken_for_cl100k_only() -> None:
-    assert TextSplitter(10, count_tokens=COUNT)._tokens is not None
-    assert TextSplitter(10, count_tokens=_plain)._tokens is None
-    assert TextSplitter(10)._tokens is None
+    assert TextSplitter(10, count_tokens=COUNT)._windowed is not None
+    assert TextSplitter(10, count_tokens=_plain)._windowed is None
+    assert TextSplitter(10)._windowed is None
 
 
 def test_a_long_text_is_tokenized_about_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -58,16 +58,15 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
             else:
                 yield _new_element(CompositeElement, piece, ids.next_id(anchor), continuation)
         return
-    split = opts.split
-    # -- the size of the text when known without counting (as `split` would measure it) --
+    # -- the size of the text when known without counting (as the splitter would measure it) --
     size = pre_chunk.token_count
     if size is not None and size <= opts.hard_max:
-        piece, remainder = text, ""  # -- what `split` returns for a text that fits --
-    else:
-        piece, remainder = split(text)
-    yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
-    if remainder:
-        continuation = _metadata_from_fields({**fields, "is_continuation": True})
-        while remainder:
-            piece, remainder = split(remainder)
+        yield _new_element(CompositeElement, text, ids.next_id(anchor), metadata)
+        return
+    continuation = None
+    for piece in opts.split.iter_pieces(text):
+        if continuation is None:
+            yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
+            continuation = _metadata_from_fields({**fields, "is_continuation": True})
+        else:
             yield _new_element(CompositeElement, piece, ids.next_id(anchor), continuation)

@@ -6,7 +6,10 @@ later. `iter_pre_chunks` drives a `PreChunkBuilder` (add / will_fit / flush).
 
 Sizes are measured as the reference measures them: fitting uses the elements' raw text (before
 whitespace normalization), each text reserving a two-character separator; the soft maximum is
-exceeded only when strictly greater. In token mode the joined raw texts are tokenized.
+exceeded only when strictly greater. In token mode the joined raw texts are tokenized; a count
+is exact up to the window (`hard_max` tokens) and otherwise only known to exceed it, which is all
+that fitting compares: so an oversized element costs the tokenization of a window, not of its
+whole text (`count_at_most`).
 """
 
 from __future__ import annotations
@@ -16,12 +19,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from partita.chunking.boundaries import BoundaryPredicate
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.text_splitter import joined_token_count
+from partita.chunking.token_window import count_at_most
 from partita.elements import CodeSnippet, Element, Table
 
 __all__ = ["SEPARATOR", "PreChunk", "PreChunkBuilder", "iter_pre_chunks"]
 
 SEPARATOR = "\n\n"
 """The text placed between the texts of two elements in a chunk."""
+
+_LONG_TEXT_TOKENS = 8
+"""Characters per window token above which an element's text is counted joined to the
+pre-chunk's (bounded by the window) rather than whole (see `joined_token_count`)."""
 
 
 def normalize_whitespace(text: str) -> str:
@@ -78,7 +86,8 @@ class PreChunk:
         self.body_len = sum(map(len, body)) + 2 * (len(body) - 1) if body else 0
         self._text: str | None = None
         self.token_count: int | None = None
-        """The size of `text` in tokens, when known without counting (token mode only)."""
+        """The size of `text` in tokens, when known without counting (token mode only): exact
+        up to the window, else a number above it."""
 
     @property
     def text(self) -> str:
@@ -205,21 +214,26 @@ class PreChunkBuilder:
         text = element.text
         if not text:
             return joined_count <= opts.hard_max
-        if segments:
-            size = joined_token_count(count, self._joined, SEPARATOR, text, left_count=joined_count)
+        hard_max = opts.hard_max
+        if not segments:
+            size = count_at_most(count, text, hard_max)
+        elif len(text) > _LONG_TEXT_TOKENS * hard_max:
+            size = count_at_most(count, f"{self._joined}{SEPARATOR}{text}", hard_max)
         else:
-            size = count(text)
+            size = joined_token_count(count, self._joined, SEPARATOR, text, left_count=joined_count)
         self._candidate = (text, size)
         return size <= opts.hard_max
 
     @property
     def joined_count(self) -> int:
-        """Token mode: the token count of the raw segments joined by blank lines."""
+        """Token mode: the token count of the raw segments joined by blank lines, exact up to the
+        window (`hard_max`), else a number above it."""
         joined_count = self._joined_count
         if joined_count is None:
-            count = self._opts.count_tokens
-            assert count is not None
-            joined_count = self._joined_count = count(self._joined)
+            opts = self._opts
+            assert opts.count_tokens is not None
+            joined_count = count_at_most(opts.count_tokens, self._joined, opts.hard_max)
+            self._joined_count = joined_count
         return joined_count
 
     def flush(self) -> Iterator[PreChunk]:

@@ -1,0 +1,214 @@
+"""Cuts: positions where tiktoken's cl100k_base tokenization of a text splits in two.
+
+The reference measures every candidate prefix (and, for the overlap, suffix) of a text it splits
+with a fresh tokenization: O(n) tokenizations of O(n)-long strings per split. For a counter made
+by `token_counter` from a tiktoken encoding whose pre-tokenizer pattern is cl100k_base's (checked
+verbatim), partita tokenizes a window once and derives those counts from it, making the same
+decisions from the same numbers. tiktoken's `encode_ordinary(t)` cuts `t` into pieces, the
+successive leftmost-first matches of the pattern, and byte-pair encodes each piece on its own,
+so the count of `t` is the sum of its pieces' counts. The argument, for that pattern:
+
+1. A cut. Every match of the pattern is a string of one of the shapes `'s` (a contraction),
+   `X? L+`, `N{1,3}`, `␠? P+ [\\r\\n]*` or all-whitespace, where L is \\p{L}, N is \\p{N}, X is
+   anything but \\r, \\n, L and N, and P is anything but whitespace, L and N. So these pairs of
+   adjacent characters `(a, c)` never lie inside one piece: a digit then a letter; a letter or
+   P then a digit; a letter or digit then P; any non-whitespace then whitespace other than \\r
+   and \\n; a letter or digit then \\r or \\n. Wherever `t[q-1:q+1]` is such a pair, `q` is a
+   cut: every pre-tokenization of a string holding those two characters there has a piece
+   boundary between them. (`t[q-1]` is never whitespace in these pairs, which 2 relies on.)
+2. Prefixes. If `q` is a cut of `t`, `t[:q]` is pre-tokenized into exactly the pieces of `t`
+   before `q`. The pattern has no look-behind; what it tests beyond the end of a match is the
+   next character (greedy and possessive runs, `(?!\\S)` after whitespace) or the end of the
+   text (`\\s++$` after whitespace). For a match that ends at or before `q`, a test at `q`
+   happens only after a whitespace character at `q-1`, which a cut excludes, or as an attempt
+   to consume `t[q]`, which fails in `t` (the match would cross the cut) as it fails at the end
+   of `t[:q]`. So `count(t[:q]) = T(q)`, the number of tokens of `t` that end by `q`; and any
+   text that starts with `t[:q+1]` has the same `T(q)`: a window of a long text gives the
+   counts of the long text's prefixes at the window's cuts.
+3. Suffixes and middles. Without look-behind, the pieces of `t` from a cut on are the pieces of
+   the suffix, so `count(t[q:]) = count(t) - T(q)`. With 2, any prefix `t[:k]` counts
+   `T(q) + count(t[q:k])` for the last cut `q <= k`, and any slice `t[m:k]` counts
+   `count(t[m:q]) + count(t[:k]) - T(q)` for the first cut `q >= m`: each needs only a short
+   tokenization between a position and the nearest cut. Where only `count <= maxlen` matters
+   (the last-resort binary search), `1 <= count(t[q:k]) <= UTF-8 bytes of t[q:k]` often
+   decides without that tokenization.
+4. Monotonicity, to skip work. The cuts' `T` never decrease, so once a cut `q` has
+   `T(q) >= maxlen`, every prefix longer than `q` counts more than `maxlen`: those candidates
+   are rejected without counting, exactly as the reference rejects them after counting.
+   Between two cuts, `partita.chunking.token_bound` gives the same guarantee from a lower bound.
+5. Joins. By 2 and 3, `joined_token_count` counts `left + separator + right` from the counts
+   of `left` and `right` and the tokenization of the few characters around the join, between
+   the last cut of `left` and the first cut of `right`.
+
+Character classes: L, N and whitespace (White_Space) are read from Python's `unicodedata`
+(Unicode 14 in Python 3.11); unassigned code points have no class and never make a cut. The
+classes of every code point assigned in Unicode 14 are the same in Unicode 15, 15.1 and in the
+`regex` package's current tables, so they agree with the tables compiled into tiktoken.
+
+Surrogates. tiktoken re-encodes a text holding surrogates through UTF-16 with replacement: a
+lone surrogate becomes U+FFFD, one for one, and a high surrogate followed by a low one becomes
+the character they encode (two code points become one). So the counts of a text whose
+surrogates are all lone, and of its slices, are those of the same text with U+FFFD in their
+place (`count_text`), position for position. A text holding a surrogate pair has no such
+equivalent; it is measured as it is, candidate by candidate.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+
+from partita.chunking.tokenizers import TiktokenTokens, tiktoken_tokens
+
+__all__ = [
+    "CLASSES",
+    "CUT",
+    "CUT_REVERSED",
+    "count_text",
+    "first_cut",
+    "joined_token_count",
+    "last_cut",
+    "supports_cuts",
+]
+
+_CL100K_PATTERNS = frozenset(
+    {
+        # -- tiktoken >= 0.8 --
+        r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+"
+        r"| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s",
+        # -- earlier tiktoken --
+        r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"
+        r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+",
+    }
+)
+
+
+def supports_cuts(tokens: TiktokenTokens) -> bool:
+    """True when the encoding pre-tokenizes with a pattern the cut rules were derived for."""
+    return getattr(tokens.encoding, "_pat_str", None) in _CL100K_PATTERNS
+
+
+# -- Unicode White_Space, which is what tiktoken's `\s` matches --
+_WHITE_SPACE = frozenset(
+    map(
+        ord,
+        "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+        "\u2009\u200a\u2028\u2029\u202f\u205f\u3000",
+    )
+)
+
+
+def _character_class(code_point: int) -> str:
+    """One letter per class: L, N, P (other), S (U+0020), R (CR, LF), W (other white space), ?.
+
+    `?` (no class) is for unassigned code points and surrogates, whose class tiktoken's tables
+    may not share.
+    """
+    if code_point in _WHITE_SPACE:
+        if code_point == 0x20:
+            return "S"
+        return "R" if code_point in (0x0A, 0x0D) else "W"
+    category = unicodedata.category(chr(code_point))
+    if category in ("Cn", "Cs"):
+        return "?"
+    return category[0] if category[0] in "LN" else "P"
+
+
+class _CharacterClasses(dict[int, str]):
+    """A `str.translate` table to class letters, filled in as code points are met."""
+
+    def __missing__(self, code_point: int) -> str:
+        letter = self[code_point] = _character_class(code_point)
+        return letter
+
+
+CLASSES: dict[int, str] = _CharacterClasses({cp: _character_class(cp) for cp in range(128)})
+"""`text.translate(CLASSES)` has one class letter per character of `text`."""
+
+CUT = re.compile(r"(?<=N)L|(?<=[LP])N|(?<=[LN])[PR]|(?<=[LNP])[SW]")
+"""Matches, in class letters, at each cut: a position whose (previous, own) classes never share
+a piece, the previous one not whitespace."""
+CUT_REVERSED = re.compile(r"L(?=N)|N(?=[LP])|[PR](?=[LN])|[SW](?=[LNP])")
+"""`CUT` in the reversed class letters (a cut `q` of a text of length `n` matches at `n-1-q`)."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+_REPLACEMENT = dict.fromkeys(range(0xD800, 0xE000), "\ufffd")
+
+
+def count_text(text: str) -> str | None:
+    """The text tiktoken tokenizes for `text`, position for position; None if there is none.
+
+    `text` itself unless it holds surrogates; with lone surrogates only, `text` with U+FFFD in
+    their place; None when it holds a surrogate pair (which tiktoken joins into one character).
+    """
+    if text.isascii() or _SURROGATE.search(text) is None:
+        return text
+    if _SURROGATE_PAIR.search(text) is not None:
+        return None
+    return text.translate(_REPLACEMENT)
+
+
+def joined_token_count(
+    count: Callable[[str], int],
+    left: str,
+    separator: str,
+    right: str,
+    *,
+    left_count: int | None = None,
+    right_count: int | None = None,
+) -> int:
+    """`count(left + separator + right)`, exactly, mostly from the counts of `left` and `right`.
+
+    For a cl100k_base counter from `token_counter`, with `q` the last cut of `left` and `p` the
+    first cut of `right` (see the module docstring), the joined text counts
+    `count(left[:q]) + count(left[q:] + separator + right[:p]) + count(right[p:])`, and each
+    outer term is a whole count less a short one. So only short texts around the join are
+    tokenized, besides `left` and `right` themselves when their counts are not given (a memoized
+    counter may have them). Any other counter counts the joined text.
+    """
+    tokens = tiktoken_tokens(count)
+    if (
+        tokens is None
+        or not left
+        or not right
+        or not supports_cuts(tokens)
+        or (not left.isascii() and _SURROGATE.search(left))
+        or (not right.isascii() and _SURROGATE.search(right))
+    ):
+        return count(left + separator + right)
+    encode = tokens.encoding.encode_ordinary
+    q, p = last_cut(left), first_cut(right)
+    total = len(encode(left[q:] + separator + right[:p]))
+    if q > 0:
+        total += (count(left) if left_count is None else left_count) - len(encode(left[q:]))
+    if p < len(right):
+        total += (count(right) if right_count is None else right_count) - len(encode(right[:p]))
+    return total
+
+
+def last_cut(text: str) -> int:
+    """The last cut of `text`, or 0."""
+    width = 64
+    while True:
+        start = max(0, len(text) - width)
+        window = text[start:]
+        match = CUT_REVERSED.search(window.translate(CLASSES)[::-1])
+        if match is not None:
+            return start + len(window) - 1 - match.start()
+        if start == 0:
+            return 0
+        width *= 4
+
+
+def first_cut(text: str) -> int:
+    """The first cut of `text`, or `len(text)`."""
+    width = 64
+    while True:
+        match = CUT.search(text[:width].translate(CLASSES))
+        if match is not None:
+            return match.start()
+        if width >= len(text):
+            return len(text)
+        width *= 4
