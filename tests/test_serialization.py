@@ -21,6 +21,7 @@ import partita
 from partita import serialization
 from partita.elements import CompositeElement, ElementMetadata, Link, NarrativeText, Table, Title
 from partita.errors import (
+    DocumentLimitError,
     FileReadError,
     MalformedJSONError,
     SerializationError,
@@ -237,8 +238,9 @@ def test_malformed_elements_raise_with_position(item: Any, message: str) -> None
 def test_orig_elements_decompression_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(orig_elements, "MAX_DECOMPRESSED_SIZE", 1000)
     bomb = base64.b64encode(zlib.compress(b"[" + b" " * 100_000 + b"]")).decode()
-    with pytest.raises(SerializationError, match="more than 1000 bytes"):
+    with pytest.raises(DocumentLimitError, match="more than 1000 bytes") as info:
         serialization.elements_from_base64_json(bomb)
+    assert info.value.limit == "orig_elements decompressed size per value"
 
 
 def test_truncated_orig_elements_is_an_error() -> None:

@@ -1,24 +1,33 @@
 """`elements_to_json`'s fast path: `_json_writer` in batches, `orig_elements` compressed on threads.
 
 The text is the one the standard library writes; a batch `_json_writer` refuses is written by
-the standard library instead.
+the standard library instead. So is a batch (or a payload) of more than `MAX_FAST_CHARS`
+characters, because of how orjson (under `_json_writer`) allocates: before writing a string it
+reserves 8 bytes per UTF-8 byte of it, doubling its buffer until that fits, and it does not check
+that the reallocation succeeded (`BytesWriter::grow` ignores `_PyBytes_Resize` failing), so it
+writes through a null pointer and the process dies of SIGSEGV. A string of 270 million ASCII
+characters asks for 4 GiB (150 million CJK characters too): without a memory limit the
+untouched pages cost nothing and the text is written; under a 3 GiB address-space limit the
+process dies. The standard library's encoder raises `MemoryError` instead, which the caller
+survives, and writes large strings faster than orjson plus the layout pass do.
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from partita import _json_writer
-from partita.elements import Element
+from partita.elements import CoordinatesMetadata, DataSourceMetadata, Element, Link
 from partita.serialization.dicts import element_to_json_dict
 from partita.serialization.indented_json import dumps_indented
 
-__all__ = ["fast_elements_to_json"]
+__all__ = ["MAX_FAST_CHARS", "fast_elements_to_json", "json_chars"]
 
 # -- orig_elements payloads are encoded this many at a time, and compressed on worker threads
 # -- (zlib releases the GIL) while the main thread goes on; below the threshold, inline --
@@ -26,6 +35,12 @@ _PAYLOAD_BATCH = 128
 _ELEMENT_BATCH = 64
 _THREADED_PAYLOAD_BYTES = 1 << 20
 _WORKERS = 2
+
+MAX_FAST_CHARS = 1024 * 1024
+"""The most characters (estimated from the elements' strings) a batch of elements or an
+`orig_elements` payload may have for orjson to write it; larger ones go to the standard library.
+orjson's buffer then stays under about 80 MiB (8 bytes reserved per UTF-8 byte, up to 4 bytes a
+character, doubled); a batch of 64 typical elements has about 100,000 characters."""
 
 
 def fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | None:
@@ -67,10 +82,13 @@ def fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | Non
                 futures.append(pool.submit(_compress, payloads))
         # -- the text is written while the workers compress, the payloads spliced in after --
         for start in range(0, len(elements), _ELEMENT_BATCH):
-            dicts = [
-                element_to_json_dict(e, encoded) for e in elements[start : start + _ELEMENT_BATCH]
-            ]
-            batches.append(_write_batch(dicts, indent, index_of))
+            batch_elements = elements[start : start + _ELEMENT_BATCH]
+            dicts = [element_to_json_dict(e, encoded) for e in batch_elements]
+            fast = (
+                sum(json_chars(e, with_orig_elements=False) for e in batch_elements)
+                <= MAX_FAST_CHARS
+            )
+            batches.append(_write_batch(dicts, indent, index_of, fast=fast))
         for future in futures:
             results.extend(future.result())
     finally:
@@ -101,13 +119,16 @@ def fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | Non
 _Batch = tuple[list[str], list[int], "list[dict[str, Any]] | None"]
 
 
-def _write_batch(dicts: list[dict[str, Any]], indent: int, index_of: dict[int, int]) -> _Batch:
+def _write_batch(
+    dicts: list[dict[str, Any]], indent: int, index_of: dict[int, int], *, fast: bool
+) -> _Batch:
     """The indented items of `dicts` cut where the payloads go, and the payloads' indices.
 
     The encoded payloads, a third or more of the text, are left out of the JSON writer: each is
     written as "" and spliced in after its key, which only the metadata of an element can hold
     at its depth (a JSON string holds no raw newline). When the layout is not the expected one,
     `dicts` is returned instead, to be written by the standard library once the payloads exist.
+    Unless `fast`, the standard library writes the batch.
     """
     indices = []
     saved = []
@@ -122,7 +143,7 @@ def _write_batch(dicts: list[dict[str, Any]], indent: int, index_of: dict[int, i
             saved.append((meta, placeholder))
     for meta, _ in saved:
         meta["orig_elements"] = ""
-    body = _json_writer.indented_body(dicts, indent)
+    body = _json_writer.indented_body(dicts, indent) if fast else None
     if body is None:
         body = dumps_indented(dicts, indent)[1:-2]
     pieces = body.split("\n" + " " * (3 * indent) + '"orig_elements": "')
@@ -138,7 +159,7 @@ def _payloads(tuples: Sequence[tuple[Element, ...]]) -> list[bytes]:
     out = []
     for t in tuples:
         dicts = [element_to_json_dict(e, None) for e in t]
-        payload = _json_writer.compact(dicts)
+        payload = _json_writer.compact(dicts) if sum(map(json_chars, t)) <= MAX_FAST_CHARS else None
         if payload is None:
             payload = json.dumps(dicts, sort_keys=True).encode("ascii")
         out.append(payload)
@@ -147,3 +168,56 @@ def _payloads(tuples: Sequence[tuple[Element, ...]]) -> list[bytes]:
 
 def _compress(payloads: Sequence[bytes]) -> list[str]:
     return [base64.b64encode(zlib.compress(p)).decode("ascii") for p in payloads]
+
+
+def json_chars(element: Element, *, with_orig_elements: bool = True) -> int:
+    """An estimate of the characters of `element`'s JSON, which may exceed it but not fall short
+    by more than the escapes of its strings (up to 6 characters each).
+
+    Strings count their length; numbers, keys and layout a few characters each; `orig_elements`
+    (unless left out: the batch writer splices them in) twice their elements' estimate, as they
+    are written compressed, in base64.
+    """
+    fields = element.metadata.__dict__
+    size = 256 + len(element.text) + 32 * len(fields)
+    if element.embeddings:
+        size += 32 * len(element.embeddings)
+    for name, value in fields.items():
+        kind = type(value)
+        if kind is str:
+            size += len(value)
+        elif kind is tuple:
+            if name != "orig_elements":
+                try:  # -- the common tuple of strings, summed in C --
+                    size += sum(map(len, value)) + 4 * len(value)
+                except TypeError:
+                    size += _value_chars(value, 0)
+            elif with_orig_elements:
+                size += 64 + 2 * sum(map(json_chars, value))
+        elif not (kind is int or kind is float or kind is bool):
+            size += _value_chars(value, 0)
+    return size
+
+
+def _value_chars(value: Any, depth: int) -> int:
+    """`json_chars` for a metadata value: strings by length, containers walked (not too deep)."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, (int, float)) or value is None:
+        return 32
+    if depth > _MAX_WALK:  # -- values read from JSON nest less; a deeper one is written slowly --
+        return MAX_FAST_CHARS + 1
+    if isinstance(value, Mapping):
+        return sum(8 + len(str(k)) + _value_chars(v, depth + 1) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return sum(4 + _value_chars(v, depth + 1) for v in value)
+    if isinstance(value, CoordinatesMetadata):
+        return 96 + 64 * len(value.points) + len(value.system)
+    if isinstance(value, (DataSourceMetadata, Link)):
+        return sum(
+            16 + _value_chars(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)
+        )
+    return 32
+
+
+_MAX_WALK = 40

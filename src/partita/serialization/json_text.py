@@ -7,7 +7,6 @@ same elements (4-space indent, sorted keys, coordinates rounded to 1 decimal in 
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable
 
@@ -17,8 +16,9 @@ from partita.elements import Element
 from partita.errors import FileReadError, MalformedJSONError
 from partita.serialization.dicts import element_to_dict
 from partita.serialization.fast_json import fast_elements_to_json
-from partita.serialization.from_dicts import elements_from_dicts
+from partita.serialization.from_dicts import ElementReader
 from partita.serialization.indented_json import dumps_indented
+from partita.serialization.json_parsing import decode_utf8, loads
 
 __all__ = ["elements_from_json", "elements_to_json"]
 
@@ -50,32 +50,29 @@ def elements_from_json(
 ) -> list[Element]:
     """Return the elements of a JSON array read from `filename` or given as `text` (one of them).
 
-    Raises `FileReadError` for an unreadable file and `MalformedJSONError` (with line and column)
-    for text that is not a JSON array of elements.
+    The file is UTF-8, with or without a byte order mark. Raises `FileReadError` for an
+    unreadable file, `MalformedJSONError` (with line and column, or the element and field) for
+    text that is not a JSON array of elements, and `DocumentLimitError` past a bound of
+    `orig_elements`. Memory is linear in the text's length.
     """
     if (filename is None) == (text is None):
         raise ValueError("give exactly one of `filename` and `text`")
+    name = None
     if filename is not None:
-        text = _read_text(filename)
+        name = os.fspath(filename)
+        text = decode_utf8(_read_bytes(name), where=name)
     assert text is not None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedJSONError(
-            f"not valid JSON: {exc.msg}", position=f"line {exc.lineno}, column {exc.colno}"
-        ) from exc
+    data = loads(text)
+    del text
     if not isinstance(data, list):
         raise MalformedJSONError("expected a JSON array of elements", position="top level")
-    return elements_from_dicts(data)
+    reader = ElementReader(filename=name)
+    return [reader.element(item, f"element {i}") for i, item in enumerate(data)]
 
 
-def _read_text(filename: str | os.PathLike[str]) -> str:
+def _read_bytes(filename: str) -> bytes:
     try:
-        with open(filename, encoding="utf-8") as f:
+        with open(filename, "rb") as f:
             return f.read()
-    except UnicodeDecodeError as exc:
-        raise MalformedJSONError(
-            f"{os.fspath(filename)} is not UTF-8", position=f"byte {exc.start}"
-        ) from exc
     except OSError as exc:
-        raise FileReadError(f"cannot read {os.fspath(filename)}: {exc.strerror}") from exc
+        raise FileReadError(f"cannot read {filename}: {exc.strerror}") from exc

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
 from partita.elements import Element
-from partita.errors import FileReadError, MalformedJSONError
+from partita.errors import DocumentLimitError, FileReadError, MalformedJSONError
 from partita.serialization.dicts import element_to_dict
-from partita.serialization.from_dicts import element_from_dict
+from partita.serialization.from_dicts import ElementReader
+from partita.serialization.json_parsing import loads
 
-__all__ = ["elements_to_jsonl", "iter_elements_from_jsonl"]
+__all__ = ["MAX_LINE_LENGTH", "elements_to_jsonl", "iter_elements_from_jsonl"]
 
 
 def elements_to_jsonl(elements: Iterable[Element], file: str | os.PathLike[str] | IO[str]) -> int:
@@ -41,24 +43,64 @@ def iter_elements_from_jsonl(
 ) -> Iterator[Element]:
     """Generate the elements of a JSON Lines file or stream, one line at a time.
 
-    Blank lines are skipped. A bad line raises `MalformedJSONError` or `UnknownElementTypeError`
-    naming its line number.
+    A file is UTF-8, with or without a byte order mark. Blank lines are skipped. Memory is
+    bounded by the longest line, itself bounded: a line longer than `MAX_LINE_LENGTH`
+    characters raises `DocumentLimitError`. A bad line raises `MalformedJSONError` or
+    `UnknownElementTypeError` naming its line number (and column, or element field). The lines
+    are one document: their `orig_elements` share one decompression budget.
     """
     if isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
         try:
-            stream: IO[str] = open(source, encoding="utf-8")  # noqa: SIM115
+            # -- bad bytes become lone surrogates, which no valid UTF-8 gives: see _checked --
+            stream: IO[str] = open(name, encoding="utf-8-sig", errors="surrogateescape")  # noqa: SIM115
         except OSError as exc:
-            raise FileReadError(f"cannot read {os.fspath(source)}: {exc.strerror}") from exc
+            raise FileReadError(f"cannot read {name}: {exc.strerror}") from exc
         with stream:
-            yield from iter_elements_from_jsonl(stream)
+            yield from _iter_elements(stream, name, strict_utf8=True)
         return
-    for lineno, line in enumerate(source, start=1):
-        if not line.strip():
-            continue
+    yield from _iter_elements(source, None, strict_utf8=False)
+
+
+MAX_LINE_LENGTH = 256 * 1024 * 1024
+"""The most characters one JSON Lines line may hold (its newline aside). A line is one element;
+the largest elements of real documents (an image in base64, a chunk's `orig_elements`) are a few
+megabytes. The bound keeps a stream's memory bounded: a line is read whole before it is parsed."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _iter_elements(
+    source: IO[str], filename: str | None, *, strict_utf8: bool
+) -> Iterator[Element]:
+    reader = ElementReader(filename=filename, cache_size=64)
+    readline = getattr(source, "readline", None)
+    lines: Iterator[str] = (
+        iter(lambda: readline(MAX_LINE_LENGTH + 1), "") if readline is not None else iter(source)
+    )
+    lineno = 0
+    while True:
+        lineno += 1
         try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise MalformedJSONError(
-                f"not valid JSON: {exc.msg}", position=f"line {lineno}, column {exc.colno}"
-            ) from exc
-        yield element_from_dict(item, position=f"line {lineno}")
+            line = next(lines, None)
+        except UnicodeDecodeError as exc:
+            raise MalformedJSONError(f"not UTF-8: {exc.reason}", position=f"line {lineno}") from exc
+        if line is None:
+            return
+        if len(line) > MAX_LINE_LENGTH and not line.endswith("\n"):
+            raise DocumentLimitError(
+                f"a JSON Lines line is longer than {MAX_LINE_LENGTH} characters (at line {lineno})",
+                filename=filename,
+                limit="JSON Lines line length",
+            )
+        if not line or line.isspace():
+            continue
+        if strict_utf8 and not line.isascii():
+            bad = _SURROGATE.search(line)
+            if bad is not None:
+                raise MalformedJSONError(
+                    "not UTF-8", position=f"line {lineno}, column {bad.start() + 1}"
+                )
+        item = loads(line, line=lineno, outer_levels=2)
+        del line
+        yield reader.element(item, f"line {lineno}")
