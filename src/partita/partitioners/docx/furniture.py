@@ -26,6 +26,9 @@ __all__ = ["iter_furniture_drafts"]
 
 _KINDS = {"default": "primary", "first": "first_page", "even": "even_page"}
 _TITLE_PG = ns.w("titlePg")
+_HEADER_REFERENCE = ns.w("headerReference")
+_FOOTER_REFERENCE = ns.w("footerReference")
+_W_TYPE = ns.w("type")
 
 
 def iter_furniture_drafts(
@@ -38,10 +41,12 @@ def iter_furniture_drafts(
     seen_parts: set[str] = set()
     seen_texts: set[tuple[str, str, str]] = set()
     for sect in sections:
+        if not len(sect):  # -- a section without properties names no header or footer --
+            continue
         title_page = ns.is_on(sect.find(_TITLE_PG))
-        for local, cls in (("headerReference", Header), ("footerReference", Footer)):
-            for ref in sect.iter(ns.w(local)):
-                kind = _KINDS.get(ref.get(ns.w("type"), "default"), "primary")
+        for tag, cls in ((_HEADER_REFERENCE, Header), (_FOOTER_REFERENCE, Footer)):
+            for ref in sect.iter(tag):
+                kind = _KINDS.get(ref.get(_W_TYPE, "default"), "primary")
                 if (kind == "first_page" and not title_page) or (
                     kind == "even_page" and not even_and_odd
                 ):

@@ -28,7 +28,7 @@ _W_TYPE = ns.w("type")
 def section_start_type(sect_pr: etree._Element | None) -> str:
     """How the section with properties `sect_pr` starts: "nextPage" (the default),
     "continuous", "nextColumn", "evenPage" or "oddPage"."""
-    if sect_pr is None:
+    if sect_pr is None or not len(sect_pr):
         return "nextPage"
     type_el = sect_pr.find(_W_TYPE)
     return (type_el.get(ns.W_VAL) or "nextPage") if type_el is not None else "nextPage"

@@ -81,6 +81,10 @@ class InlineText:
     """Text box contents (`w:txbxContent`) anchored in the paragraph."""
 
 
+_EMPTY = InlineText("")
+"""The content of a paragraph with nothing but properties (a document can hold millions)."""
+
+
 class InlineReader:
     """Reads paragraphs of one part; `links` maps relationship ids to external URLs.
 
@@ -119,8 +123,11 @@ class InlineReader:
         self._result: InlineText = InlineText("")
 
     def read(self, p: etree._Element) -> InlineText:
-        """Return the inline content of the paragraph `p`."""
+        """Return the inline content of the paragraph `p` (an empty one shares `_EMPTY`: treat
+        the result as read-only)."""
         self.budget.spend_block()
+        if not len(p) or (len(p) == 1 and p[0].tag == ns.PPR):
+            return _EMPTY
         self._parts = []
         self._length = 0
         self._spans = []

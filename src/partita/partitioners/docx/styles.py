@@ -75,6 +75,23 @@ class ParagraphStyle:
     page_break_before: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class _OwnFacts:
+    """What one style says by itself, without its `basedOn` chain: read once per style, as
+    every style resolved walks its chain (up to `MAX_STYLE_CHAIN` styles) through these."""
+
+    heading: int | None
+    heading_decided: bool
+    toc: int | None
+    list_level: int | None
+    caption: bool
+    num_id: str | None
+    ilvl: int | None
+    page_break_before: bool | None
+    bold: bool | None
+    italic: bool | None
+
+
 @dataclass(slots=True)
 class _RawStyle:
     style_id: str
@@ -99,6 +116,7 @@ class StyleSheet:
         self._custom = {normalize_style_name(k): v for k, v in (heading_styles or {}).items()}
         self._paragraph_cache: dict[str | None, ParagraphStyle] = {}
         self._character_cache: dict[str, tuple[bool | None, bool | None]] = {}
+        self._own_facts: dict[str, _OwnFacts] = {}
         if root is None:
             return
         for el in root.iter(w("style")):
@@ -157,13 +175,11 @@ class StyleSheet:
             bold: bool | None = None
             italic: bool | None = None
             for raw in self._chain(style_id):
-                rpr = raw.element.find(RPR)
-                if rpr is None:
-                    continue
-                if bold is None and (b := rpr.find(w("b"))) is not None:
-                    bold = is_on(b)
-                if italic is None and (i := rpr.find(w("i"))) is not None:
-                    italic = is_on(i)
+                facts = self._facts(raw)
+                if bold is None:
+                    bold = facts.bold
+                if italic is None:
+                    italic = facts.italic
             cached = (bold, italic)
             self._character_cache[style_id] = cached
         return cached
@@ -187,34 +203,31 @@ class StyleSheet:
         if not chain:
             return ParagraphStyle(style_id or "", "")
         first = chain[0]
+        facts = [self._facts(raw) for raw in chain]
         heading: int | None = None
         toc: int | None = None
         list_level: int | None = None
         caption = False
-        for raw in chain:
-            name = normalize_style_name(raw.name) or raw.style_id.lower()
-            level, decided = self._heading_rule(raw, name)
-            if decided:
-                heading = level
+        for own in facts:
+            if own.heading_decided:
+                heading = own.heading
                 break
-            if toc is None and (m := _TOC_NAME.match(name)):
-                toc = int(m.group(1)) - 1
-            if list_level is None and (m := _LIST_NAME.match(name)):
-                list_level = int(m.group(1)) - 1 if m.group(1) else 0
-            caption = caption or name in _CAPTION_NAMES
+            if toc is None:
+                toc = own.toc
+            if list_level is None:
+                list_level = own.list_level
+            caption = caption or own.caption
         num_id: str | None = None
         ilvl: int | None = None
         page_break_before = False
-        for raw in chain:
-            own_num, own_ilvl = _own_num_pr(raw.element)
-            if own_num is not None:
-                num_id = None if own_num == "0" else own_num
-                ilvl = own_ilvl
+        for own in facts:
+            if own.num_id is not None:
+                num_id = None if own.num_id == "0" else own.num_id
+                ilvl = own.ilvl
                 break
-        for raw in chain:
-            flag = _own_ppr_flag(raw.element, "pageBreakBefore")
-            if flag is not None:
-                page_break_before = flag
+        for own in facts:
+            if own.page_break_before is not None:
+                page_break_before = own.page_break_before
                 break
         return ParagraphStyle(
             first.style_id,
@@ -227,6 +240,36 @@ class StyleSheet:
             ilvl=ilvl,
             page_break_before=page_break_before,
         )
+
+    def _facts(self, raw: _RawStyle) -> _OwnFacts:
+        facts = self._own_facts.get(raw.style_id)
+        if facts is None:
+            name = normalize_style_name(raw.name) or raw.style_id.lower()
+            heading, decided = self._heading_rule(raw, name)
+            toc_match = _TOC_NAME.match(name)
+            list_match = _LIST_NAME.match(name)
+            num_id, ilvl = _own_num_pr(raw.element)
+            rpr = raw.element.find(RPR)
+            b = rpr.find(w("b")) if rpr is not None else None
+            i = rpr.find(w("i")) if rpr is not None else None
+            facts = _OwnFacts(
+                heading=heading,
+                heading_decided=decided,
+                toc=int(toc_match.group(1)) - 1 if toc_match else None,
+                list_level=(
+                    (int(list_match.group(1)) - 1 if list_match.group(1) else 0)
+                    if list_match
+                    else None
+                ),
+                caption=name in _CAPTION_NAMES,
+                num_id=num_id,
+                ilvl=ilvl,
+                page_break_before=_own_ppr_flag(raw.element, "pageBreakBefore"),
+                bold=None if b is None else is_on(b),
+                italic=None if i is None else is_on(i),
+            )
+            self._own_facts[raw.style_id] = facts
+        return facts
 
     def _heading_rule(self, raw: _RawStyle, name: str) -> tuple[int | None, bool]:
         """Return (level, decided): whether this style in a chain settles the heading question."""
