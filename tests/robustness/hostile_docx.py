@@ -194,17 +194,19 @@ def long_level_text() -> bytes:
 
 
 def huge_list_levels() -> bytes:
-    """List levels (`w:ilvl`) far outside Word's 0-8, on numbered and list-style paragraphs."""
+    """List levels (`w:ilvl`) far outside Word's 0-8, or not numbers."""
     parts = numbered_list("decimal", 1, [])
+    styles = (
+        '<w:style w:type="paragraph" w:styleId="ListBullet"><w:name w:val="List Bullet"/></w:style>'
+    )
     body = "".join(
-        paragraph(text, f'<w:numPr><w:ilvl w:val="{ilvl}"/><w:numId w:val="1"/></w:numPr>')
+        paragraph(
+            text,
+            f'<w:pStyle w:val="ListBullet"/><w:numPr><w:ilvl w:val="{ilvl}"/>'
+            '<w:numId w:val="1"/></w:numPr>',
+        )
         for text, ilvl in (("huge", "2147483647"), ("negative", "-3"), ("junk", "x"))
     )
-    styles = (
-        '<w:style w:type="paragraph" w:styleId="ListBullet"><w:name w:val="List Bullet"/>'
-        '<w:pPr><w:numPr><w:ilvl w:val="99999"/></w:numPr></w:pPr></w:style>'
-    )
-    body += paragraph("styled", '<w:pStyle w:val="ListBullet"/>')
     return docx_package(body, numbering=parts["numbering"], styles=styles)
 
 
@@ -397,11 +399,16 @@ def field_begin_flood() -> bytes:
 
 
 def style_chain(length: int = 10_000) -> bytes:
-    """A `w:basedOn` chain `length` styles long, each style used by one paragraph."""
+    """A `w:basedOn` chain `length` styles long ending in "heading 1", each style used by one
+    paragraph."""
     styles = "".join(
         f'<w:style w:type="paragraph" w:styleId="s{i}"><w:name w:val="style {i}"/>'
         f'<w:basedOn w:val="s{i + 1}"/></w:style>'
-        for i in range(length)
+        for i in range(length - 1)
+    )
+    styles += (
+        f'<w:style w:type="paragraph" w:styleId="s{length - 1}"><w:name w:val="heading 1"/>'
+        "</w:style>"
     )
     body = "".join(paragraph(f"p{i}", f'<w:pStyle w:val="s{i}"/>') for i in range(length))
     return docx_package(body, styles=styles)
@@ -419,7 +426,7 @@ CASES: list[HostileCase] = [
         "docx/list-start-1e10-lower-letter", "letters.docx", list_start("lowerLetter", 10**10)
     ),
     HostileCase("docx/list-start-1e12-lower-roman", "roman.docx", list_start("lowerRoman", 10**12)),
-    HostileCase("docx/list-letters-past-780", "letters-780.docx", list_start("lowerLetter", 779)),
+    HostileCase("docx/list-letters-past-780", "letters-780.docx", list_start("lowerLetter", 780)),
     HostileCase("docx/list-start-not-a-number", "start-junk.docx", list_start("decimal", "1e9")),
     HostileCase("docx/huge-start-override", "start-override.docx", huge_start_override),
     HostileCase("docx/long-level-text", "level-text.docx", long_level_text),
