@@ -40,8 +40,8 @@ def paragraph(text: str, ppr: str = "") -> str:
 
 def numbered_list(
     fmt: str, start: int | str, texts: Iterable[str], lvl_text: str = "%1."
-) -> dict[str, str]:
-    """Return `docx_package` arguments for a list of `texts` numbered in `fmt` from `start`."""
+) -> tuple[str, str]:
+    """Return (body, numbering part) for a list of `texts` numbered in `fmt` from `start`."""
     numbering = (
         f'<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="{start}"/>'
         f'<w:numFmt w:val="{fmt}"/><w:lvlText w:val="{lvl_text}"/></w:lvl></w:abstractNum>'
@@ -49,7 +49,7 @@ def numbered_list(
     )
     num_pr = '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>'
     body = "".join(paragraph(text, num_pr) for text in texts)
-    return {"body": body, "numbering": numbering}
+    return body, numbering
 
 
 def docx_package(
@@ -173,29 +173,31 @@ def odd_table_numbers() -> bytes:
 
 def list_start(fmt: str, start: int | str, lvl_text: str = "%1.") -> Callable[[], bytes]:
     """A two-item list numbered in `fmt` from `start`."""
-    return lambda: docx_package(**numbered_list(fmt, start, ["one", "two"], lvl_text))
+    body, numbering = numbered_list(fmt, start, ["one", "two"], lvl_text)
+    return lambda: docx_package(body, numbering=numbering)
 
 
 def huge_start_override() -> bytes:
     """A list instance overriding its start with 10^30 (upper letters)."""
-    parts = numbered_list("upperLetter", 1, ["one", "two"])
-    parts["numbering"] = parts["numbering"].replace(
+    body, numbering = numbered_list("upperLetter", 1, ["one", "two"])
+    numbering = numbering.replace(
         '<w:abstractNumId w:val="1"/></w:num>',
         '<w:abstractNumId w:val="1"/><w:lvlOverride w:ilvl="0">'
         f'<w:startOverride w:val="{10**30}"/></w:lvlOverride></w:num>',
     )
-    return docx_package(**parts)
+    return docx_package(body, numbering=numbering)
 
 
 def long_level_text() -> bytes:
     """A label template of 100,000 characters, rendered for 1,000 paragraphs (100 MB of labels
     once)."""
-    return docx_package(**numbered_list("decimal", 1, ["item"] * 1000, "%1" + "." * 99_999))
+    body, numbering = numbered_list("decimal", 1, ["item"] * 1000, "%1" + "." * 99_999)
+    return docx_package(body, numbering=numbering)
 
 
 def huge_list_levels() -> bytes:
     """List levels (`w:ilvl`) far outside Word's 0-8, or not numbers."""
-    parts = numbered_list("decimal", 1, [])
+    _, numbering = numbered_list("decimal", 1, [])
     styles = (
         '<w:style w:type="paragraph" w:styleId="ListBullet"><w:name w:val="List Bullet"/></w:style>'
     )
@@ -207,7 +209,7 @@ def huge_list_levels() -> bytes:
         )
         for text, ilvl in (("huge", "2147483647"), ("negative", "-3"), ("junk", "x"))
     )
-    return docx_package(body, numbering=parts["numbering"], styles=styles)
+    return docx_package(body, numbering=numbering, styles=styles)
 
 
 def numbering_style_chain(length: int = 5_000) -> bytes:
