@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from partita.chunking.text_splitter import DEFAULT_SEPARATORS, TextSplitter
+from partita.chunking.token_window import count_at_most
 from partita.chunking.tokenizers import token_counter
 
 __all__ = ["CHUNK_MAX_CHARS_DEFAULT", "CHUNK_MULTI_PAGE_DEFAULT", "ChunkingOptions", "Strategy"]
@@ -179,3 +180,11 @@ class ChunkingOptions:
         """Return the size of `text` in the window's unit (characters or tokens)."""
         count = self.count_tokens
         return len(text) if count is None else count(text)
+
+    def fits(self, text: str) -> bool:
+        """`self.measure(text) <= self.hard_max`; in token mode a long text costs the count of
+        about a window, not of the whole text (see `count_at_most`)."""
+        count = self.count_tokens
+        if count is None:
+            return len(text) <= self.hard_max
+        return count_at_most(count, text, self.hard_max) <= self.hard_max

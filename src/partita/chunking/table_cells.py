@@ -11,10 +11,12 @@ the text is split to `maxlen - 10` tokens and the HTML is not budgeted. Each gen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 from partita.chunking.html_table import HtmlCell, HtmlRow, format_td
 from partita.chunking.text_splitter import TextSplitter
+from partita.chunking.token_window import capped_counter
 
 __all__ = ["Measure", "TextAndHtml", "iter_row_splits"]
 
@@ -32,7 +34,9 @@ def iter_row_splits(
 
     `count_tokens`, when given, measures in tokens; otherwise sizes are character counts.
     """
-    accum = _CellAccumulator(maxlen, count_tokens or len)
+    # -- a cell's count matters only up to the window: a huge cell costs a window's count --
+    measure = len if count_tokens is None else capped_counter(count_tokens, maxlen)
+    accum = _CellAccumulator(maxlen, measure)
     for cell in row.iter_cells():
         if not accum.will_fit(cell):
             yield from accum.flush()
@@ -48,67 +52,86 @@ def _iter_cell_splits(
 ) -> Iterator[TextAndHtml]:
     """Generate single-cell `<table>` fragments that together hold the text of `cell`."""
     if count_tokens is not None:
-        # -- the HTML tags cost roughly 10-15 tokens, so leave that much room --
+        # -- the HTML tags cost roughly 10-15 tokens, so leave that much room; a normalized cell
+        # -- text (no leading space) is split into non-empty pieces that always make progress --
         split = TextSplitter(max(1, maxlen - 10), 0, count_tokens=count_tokens)
-        remainder = cell.text
-        while remainder:
-            prior_remainder = remainder
-            text, remainder = split(remainder)
-            if not text or len(remainder) >= len(prior_remainder):
-                # -- one code point can exceed a tiny token budget: keep it whole and move on --
-                text, remainder = prior_remainder[:1], prior_remainder[1:].lstrip()
+        for text in split.iter_pieces(cell.text):
             yield text, f"<table><tr>{format_td(text, cell.colspan, rowspan=1)}</tr></table>"
         return
 
     empty_td = format_td("", cell.colspan, rowspan=1)
     budget = max(1, maxlen - len(f"<table><tr>{empty_td}</tr></table>"))
-    remaining = cell.text
+    text, start = cell.text, 0
     while True:
-        text, html, remaining = _split_cell_fragment(remaining, cell.colspan, maxlen, budget)
-        yield text, html
-        if not remaining:
+        piece, html, start = _split_cell_fragment(text, start, cell.colspan, maxlen, budget)
+        yield piece, html
+        if start >= len(text):
             return
 
 
-def _split_cell_fragment(text: str, colspan: int, maxlen: int, budget: int) -> tuple[str, str, str]:
-    """Return `(piece, html, remainder)`, the longest word-boundary piece of `text` whose HTML fits.
+def _split_cell_fragment(
+    text: str, start: int, colspan: int, maxlen: int, budget: int
+) -> tuple[str, str, int]:
+    """Return `(piece, html, rest)`, the longest word-boundary piece of `text[start:]` whose HTML
+    fits, and where the remainder starts.
 
     `budget` bounds the raw text handed to the word splitter; escaping can only grow the HTML,
     and a bigger budget only grows the piece, so the fitting budgets form a prefix that a binary
-    search can find. When not even one character fits, falls back to a raw cut.
+    search can find. When not even one character fits, falls back to a raw cut. The word
+    splitter reads at most `budget + 1` characters, so only those are copied (the cell can be
+    megabytes long).
     """
+    window = text[start : start + budget + 1]
     lo, hi = 1, budget
     best: tuple[str, str, str] | None = None
     while lo <= hi:
         mid = (lo + hi) // 2
-        piece, remainder = TextSplitter(mid)(text)
+        piece, remainder = TextSplitter(mid)(window)
         html = f"<table><tr>{format_td(piece, colspan, rowspan=1)}</tr></table>"
         if len(html) <= maxlen:
             best = (piece, html, remainder)
             lo = mid + 1
         else:
             hi = mid - 1
-    return best if best is not None else _truncate_cell_fragment(text, colspan, maxlen)
+    if best is None:
+        return _truncate_cell_fragment(text, start, colspan, maxlen)
+    piece, html, remainder = best
+    if remainder:  # -- the window's remainder is the text's from the same (non-space) start --
+        return piece, html, start + len(window) - len(remainder)
+    return piece, html, _first_non_space(text, start + len(window))
 
 
-def _truncate_cell_fragment(text: str, colspan: int, maxlen: int) -> tuple[str, str, str]:
-    """Return `(piece, html, remainder)` for the longest raw prefix of `text` whose HTML fits.
+def _truncate_cell_fragment(
+    text: str, start: int, colspan: int, maxlen: int
+) -> tuple[str, str, int]:
+    """Return `(piece, html, rest)` for the longest raw prefix of `text[start:]` whose HTML fits.
 
     Word boundaries are ignored. The piece is at least one character, even when that overflows,
-    so the caller always makes progress.
+    so the caller always makes progress. A piece's HTML is at least as long as the piece, so no
+    more than `maxlen` characters are tried.
     """
-    lo, hi, best = 0, len(text), 0
+    lo, hi, best = 0, min(len(text) - start, maxlen), 0
     while lo <= hi:
         mid = (lo + hi) // 2
-        candidate = f"<table><tr>{format_td(text[:mid], colspan, rowspan=1)}</tr></table>"
+        td = format_td(text[start : start + mid], colspan, rowspan=1)
+        candidate = f"<table><tr>{td}</tr></table>"
         if len(candidate) <= maxlen:
             best, lo = mid, mid + 1
         else:
             hi = mid - 1
-    best = max(best, 1) if text else 0
-    piece = text[:best]
+    best = max(best, 1) if start < len(text) else 0
+    piece = text[start : start + best]
     html = f"<table><tr>{format_td(piece, colspan, rowspan=1)}</tr></table>"
-    return piece, html, text[best:]
+    return piece, html, start + best
+
+
+_NON_SPACE = re.compile(r"\S")
+
+
+def _first_non_space(text: str, pos: int) -> int:
+    """The index of the first non-whitespace character of `text` at or after `pos`, or its end."""
+    match = _NON_SPACE.search(text, pos)
+    return len(text) if match is None else match.start()
 
 
 class _CellAccumulator:

@@ -21,6 +21,7 @@ from partita.chunking.table_cells import Measure, TextAndHtml, iter_row_splits
 from partita.chunking.table_group_split import iter_oversized_group_splits
 from partita.chunking.table_headers import HeaderRepetition
 from partita.chunking.table_rows import RowAccumulator, iter_rowspan_bound_row_groups
+from partita.chunking.token_window import capped_counter
 
 __all__ = ["HtmlTableSplitter"]
 
@@ -42,7 +43,11 @@ class HtmlTableSplitter:
     ) -> None:
         self._maxlen = maxlen
         self._count_tokens = count_tokens
-        self._measure: Measure = count_tokens or len
+        # -- rows are compared with the window and added up only while they fit: a huge row
+        # -- costs the count of about a window --
+        self._measure: Measure = (
+            len if count_tokens is None else capped_counter(count_tokens, maxlen)
+        )
         self._rows = tuple(table.iter_rows())
         self._headers = HeaderRepetition(self._rows, header_row_count, maxlen, count_tokens)
 

@@ -44,9 +44,9 @@ def iter_table_chunks(
     html_table = _parse_html(table.metadata.text_as_html)
     html = html_table.html if html_table is not None else ""
     base = table_chunk_metadata(table, include_orig=opts.include_orig)
-    measure, maxlen = opts.measure, opts.hard_max
+    maxlen = opts.hard_max
 
-    if measure(text) <= maxlen and (not html or measure(html) <= maxlen):
+    if opts.fits(text) and (not html or opts.fits(html)):
         metadata = base.replace(text_as_html=html or None)
         yield Table(text, element_id=ids.next_id(table.element_id), metadata=metadata)
         return
@@ -80,10 +80,7 @@ def _parse_html(text_as_html: str | None) -> HtmlTable | None:
 
 
 def _iter_text_pieces(text: str, opts: ChunkingOptions) -> Iterator[tuple[str, str | None]]:
-    split = opts.split
-    remainder = text
-    while remainder:
-        piece, remainder = split(remainder)
+    for piece in opts.split.iter_pieces(text):
         yield piece, None
 
 

@@ -25,7 +25,7 @@ from partita.chunking.token_bound import vocabulary_bound
 from partita.chunking.token_cuts import CLASSES, CUT, CUT_REVERSED, count_text, supports_cuts
 from partita.chunking.tokenizers import TiktokenTokens, tiktoken_tokens
 
-__all__ = ["TokenWindow", "count_at_most", "window_of"]
+__all__ = ["TokenWindow", "capped_counter", "count_at_most", "window_of"]
 
 _BOUNDED_STRETCH = 256
 """A stretch without cuts longer than this (characters) before `stop` is bounded by the
@@ -212,3 +212,13 @@ def count_at_most(count: Callable[[str], int], text: str, cap: int) -> int:
 _SHORT_TEXT_TOKENS = 8
 """Characters per token below which `count_at_most` counts a text whole: counting it costs
 less than finding its window."""
+
+
+def capped_counter(count: Callable[[str], int], cap: int) -> Callable[[str], int]:
+    """`count` for callers that compare counts with `cap` (or less) and add up only counts that
+    fit: `count_at_most(count, text, cap)`."""
+
+    def count_up_to_cap(text: str) -> int:
+        return count_at_most(count, text, cap)
+
+    return count_up_to_cap
