@@ -190,6 +190,8 @@ class ElementReader:
     def orig_elements(self, encoded: Any, position: str, depth: int) -> tuple[Element, ...]:
         """Return the elements of `orig_elements` value `encoded`, found `depth` levels down."""
         if isinstance(encoded, str):
+            if depth == 0:
+                self.budget.grant(len(encoded))
             known = self._decoded.get(encoded)
             if known is not None:
                 return known
@@ -199,8 +201,6 @@ class ElementReader:
                 filename=self.budget.filename,
                 limit="orig_elements depth",
             )
-        if depth == 0 and isinstance(encoded, str):
-            self.budget.grant(len(encoded))
         raw = self.budget.inflate(encoded, position)
         try:
             text = raw.decode("utf-8")

@@ -40,18 +40,18 @@ MAX_DECOMPRESSED_SIZE = 200 * 1024 * 1024
 DOCUMENT_ALLOWANCE = 8 * 1024 * 1024
 """Bytes every document's `orig_elements` values may decompress to whatever their size."""
 
-MAX_EXPANSION = 32
+MAX_EXPANSION = 64
 """Bytes each character of a document's top-level `orig_elements` values adds to what its values
-may decompress to. Chunk files of the shared corpus decompress to at most 3.3 times their own
-size (6.5 times their `orig_elements` characters): their chunks' text, written out in full, is
-as large as the elements it comes from. Attacks reach 1,000."""
+may decompress to. The chunk files of the shared corpus (by_title and basic, 100 to 2,000
+characters, chunks of chunks) decompress to at most 6.5 bytes per character of their values,
+and 11 with `ELEMENT_COST` counted: under a fifth of the bound. zlib reaches 1,000."""
 
 ELEMENT_COST = 256
 """Bytes of the document's budget each element decoded from `orig_elements` costs beyond its
 JSON. Real chunk files have at least 59 characters of `orig_elements` per element they hold
-(an element id alone is 32 random hexadecimal digits), which grant 1,888 bytes; a minimal
-element (`{"type":"Title"}`, 17 bytes) costs 273, so an attack gets at most one element per 8
-characters of input."""
+(an element id alone is 32 random hexadecimal digits), which grant 3,776 bytes; a minimal
+element (`{"type":"Title"}`, 17 bytes) costs 273, so an attack gets at most one element per 4
+characters of input, about what the same elements cost uncompressed."""
 
 MAX_ORIG_ELEMENTS_DEPTH = 8
 """How deep `orig_elements` may nest: a chunk's elements are depth 1. partita's chunks nest one

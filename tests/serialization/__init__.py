@@ -1,0 +1,1 @@
+"""Tests of `partita.serialization`'s modules, one test module per source module."""

@@ -1,0 +1,111 @@
+"""The fast writer gives orjson only small values: large ones go to the standard library."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from unstructured.staging import base as ustaging
+
+import partita
+from partita import _json_writer
+from partita.elements import CompositeElement, ElementMetadata, NarrativeText, Table, Title
+from partita.serialization import fast_json
+from partita.serialization.dicts import element_to_dict
+from partita.serialization.fast_json import MAX_FAST_CHARS, json_chars
+from tests.strategies import element_dicts
+
+pytestmark = pytest.mark.skipif(not _json_writer.AVAILABLE, reason="orjson or msgspec missing")
+
+
+def _longest_string(value: Any) -> int:
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, dict):
+        return max((max(len(k), _longest_string(v)) for k, v in value.items()), default=0)
+    if isinstance(value, (list, tuple)):
+        return max(map(_longest_string, value), default=0)
+    return 0
+
+
+@pytest.fixture
+def orjson_inputs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The longest string of each value `_json_writer` is given, recorded."""
+    seen: list[int] = []
+    indented, compact = _json_writer.indented_body, _json_writer.compact
+
+    def indented_body(values: Any, indent: int) -> str | None:
+        seen.append(_longest_string(values))
+        return indented(values, indent)
+
+    def compact_(value: Any) -> bytes | None:
+        seen.append(_longest_string(value))
+        return compact(value)
+
+    monkeypatch.setattr(_json_writer, "indented_body", indented_body)
+    monkeypatch.setattr(_json_writer, "compact", compact_)
+    return seen
+
+
+def _mixed(big: int) -> list[partita.Element]:
+    """A batch of 64 small elements, then large ones (text, html, an extra field) among small
+    ones, and chunks whose `orig_elements` are small, or large."""
+    large = NarrativeText("é" * big, metadata=ElementMetadata(page_number=2))
+    table = Table("t", metadata=ElementMetadata(text_as_html="<td>" + "x" * big + "</td>"))
+    odd = Title("odd", metadata=ElementMetadata(extra={"blob": {"k": ["\x01" * big]}}))
+    small = [Title(f"heading {i}", metadata=ElementMetadata(languages=("eng",))) for i in range(70)]
+    chunk = CompositeElement("c", metadata=ElementMetadata(orig_elements=(large, small[0])))
+    plain = CompositeElement("p", metadata=ElementMetadata(orig_elements=tuple(small[:3])))
+    return [*small[:64], large, table, *small[64:], odd, chunk, chunk, plain]
+
+
+def test_large_values_are_written_by_the_standard_library_identically(
+    monkeypatch: pytest.MonkeyPatch, orjson_inputs: list[int]
+) -> None:
+    monkeypatch.setattr(fast_json, "MAX_FAST_CHARS", 20_000)
+    elements = _mixed(30_000)
+    ours = partita.elements_to_json(elements)
+    # -- the first batch and the small payload go to orjson, nothing large does --
+    assert len(orjson_inputs) == 2
+    assert max(orjson_inputs) < 20_000
+    reference = ustaging.elements_to_json(ustaging.elements_from_dicts(json.loads(ours)))
+    assert ours == reference
+
+
+def test_at_the_default_bound_typical_batches_go_to_orjson(orjson_inputs: list[int]) -> None:
+    partita.elements_to_json(_mixed(1000))
+    assert len(orjson_inputs) == 4  # -- two batches of elements, two payloads --
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.lists(element_dicts(), min_size=1, max_size=4))
+def test_the_estimate_is_never_below_the_json(items: list[dict[str, Any]]) -> None:
+    for element in partita.elements_from_dicts(items):
+        text = json.dumps(element_to_dict(element, round_floats=True), ensure_ascii=False)
+        assert json_chars(element) >= len(text)
+
+
+def test_an_element_orjson_cannot_allocate_for_is_written_under_a_memory_limit() -> None:
+    # -- orjson reserves 8 bytes per byte of a string and crashes (SIGSEGV) when that fails:
+    # -- 100 million characters ask for 1 GiB, more than the limit leaves --
+    child = textwrap.dedent(
+        """
+        import resource
+        import partita
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        text = partita.elements_to_json([partita.NarrativeText("x" * 100_000_000, element_id="a")])
+        print(len(text), text[-60:].split()[-3:])
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", child], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.split()[0] == str(100_000_000 + 118)
+    assert MAX_FAST_CHARS < 100_000_000
