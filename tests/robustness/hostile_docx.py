@@ -388,6 +388,16 @@ def lzma_part() -> bytes:
     return docx_package(write)
 
 
+def unsupported_zip_version() -> bytes:
+    """A zip whose directory says its entries need zip version 19.4 to extract."""
+    data = bytearray(docx_package(paragraph("text")))
+    at = data.find(b"PK\x01\x02")
+    while at != -1:
+        data[at + 6 : at + 8] = (194).to_bytes(2, "little")
+        at = data.find(b"PK\x01\x02", at + 4)
+    return bytes(data)
+
+
 def field_begin_flood() -> bytes:
     """1,000,000 fields begun and never ended, in one run."""
     return docx_package(
@@ -453,6 +463,7 @@ CASES: list[HostileCase] = [
     HostileCase("docx/huge-text-node", "text-node.docx", huge_text_node),
     HostileCase("docx/zip-entry-flood", "zip-entries.docx", zip_entry_flood),
     HostileCase("docx/lzma-part", "lzma.docx", lzma_part),
+    HostileCase("docx/unsupported-zip-version", "zip-version.docx", unsupported_zip_version),
     HostileCase("docx/field-begin-flood", "field-flood.docx", field_begin_flood),
     HostileCase("docx/style-chain", "style-chain.docx", style_chain),
     HostileCase("docx/section-flood", "section-flood.docx", section_flood),

@@ -288,3 +288,8 @@ def test_zip_entry_flood_is_refused_before_listing() -> None:
 def test_lzma_part_is_a_document_error() -> None:
     with pytest.raises(DocumentError, match="compression method 14"):
         _partition(_build("docx/lzma-part"))
+
+
+def test_a_zip_version_the_zip_module_lacks_is_a_document_error() -> None:
+    with pytest.raises(DocumentError, match=r"zip: zip file version 19\.4"):
+        _partition(_build("docx/unsupported-zip-version"))

@@ -98,10 +98,15 @@ class DocxPackage:
             )
         try:
             archive = zipfile.ZipFile(io.BytesIO(data))
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as exc:
-            raise DocumentError(
-                f"not a readable .docx (corrupt zip: {exc})", filename=name
-            ) from exc
+        except (
+            zipfile.BadZipFile,
+            zipfile.LargeZipFile,
+            ValueError,
+            OSError,
+            EOFError,
+            NotImplementedError,  # -- a zip version or feature the zip module lacks --
+        ) as exc:
+            raise DocumentError(f"not a readable .docx (zip: {exc})", filename=name) from exc
         package = cls(archive, name, "")
         main = package._find_main_part()
         if main is None:
