@@ -114,8 +114,8 @@ _EXPECTED: dict[str, tuple[type[PartitaError], str | None, str] | None] = {
         "JSON nested more than 35 arrays or objects deep"
         " (at element 0, metadata.orig_elements, line 1, column 36)",
     ),
-    "json/invalid-utf8": (MalformedJSONError, None, "is not UTF-8 (at byte 127)"),
-    "json/encoded-surrogate": (MalformedJSONError, None, "is not UTF-8 (at byte 127)"),
+    "json/invalid-utf8": (MalformedJSONError, None, ": not UTF-8 (at byte 127)"),
+    "json/encoded-surrogate": (MalformedJSONError, None, ": not UTF-8 (at byte 127)"),
     "json/page-number-1e400": (
         MalformedJSONError,
         None,
@@ -168,6 +168,7 @@ def test_hostile_case(case: Any, tmp_path: Path) -> None:
     with pytest.raises(kind) as info:
         _read(path)
     assert type(info.value) is kind
+    assert str(info.value).startswith(f"{path}: ")  # -- errors name the file --
     assert str(info.value).endswith(ending)
     if limit is not None:
         assert isinstance(info.value, DocumentLimitError)

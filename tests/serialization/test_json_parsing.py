@@ -62,7 +62,7 @@ def test_a_byte_order_mark_is_ignored(tmp_path: Path) -> None:
 def test_invalid_utf8_names_the_first_bad_byte(tmp_path: Path, data: bytes, offset: int) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(data)
-    with pytest.raises(MalformedJSONError, match=r"bad\.json is not UTF-8") as info:
+    with pytest.raises(MalformedJSONError, match=r"bad\.json: not UTF-8") as info:
         partita.elements_from_json(filename=path)
     assert info.value.position == f"byte {offset}"
 

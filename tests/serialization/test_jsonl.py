@@ -48,6 +48,7 @@ def test_invalid_utf8_is_named_by_line_and_column(tmp_path: Path) -> None:
     with pytest.raises(MalformedJSONError, match="not UTF-8") as info:
         next(elements)
     assert info.value.position == "line 2, column 28"
+    assert str(info.value) == f"{path}: not UTF-8 (at line 2, column 28)"
 
 
 def test_a_byte_order_mark_is_ignored(tmp_path: Path) -> None:

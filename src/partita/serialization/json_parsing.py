@@ -13,10 +13,10 @@ import json
 import re
 from typing import Any
 
-from partita.errors import MalformedJSONError
+from partita.errors import MalformedJSONError, SerializationError
 from partita.serialization.validation import MAX_NESTING_DEPTH
 
-__all__ = ["decode_utf8", "loads"]
+__all__ = ["decode_utf8", "loads", "naming_file"]
 
 # -- a JSON string (escapes included), or a bracket --
 _TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
@@ -52,19 +52,26 @@ def loads(
     raise MalformedJSONError(message, position=_position(text, offset, where, line))
 
 
-def decode_utf8(data: bytes, *, where: str) -> str:
+def decode_utf8(data: bytes) -> str:
     """Return `data` decoded as UTF-8 (a leading byte order mark dropped).
 
-    Raises `MalformedJSONError` naming `where` and the offset of the first bad byte; surrogates
-    encoded in UTF-8 are bad bytes too.
+    Raises `MalformedJSONError` naming the offset of the first bad byte; surrogates encoded in
+    UTF-8 are bad bytes too.
     """
     skip = len(_UTF8_BOM) if data.startswith(_UTF8_BOM) else 0
     try:
         return data[skip:].decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise MalformedJSONError(
-            f"{where} is not UTF-8", position=f"byte {exc.start + skip}"
-        ) from exc
+        raise MalformedJSONError("not UTF-8", position=f"byte {exc.start + skip}") from exc
+
+
+def naming_file(error: SerializationError, filename: str) -> SerializationError:
+    """Return `error` with its message prefixed by `filename` ("x.json: not valid JSON ...").
+
+    `SerializationError` names a position, not a file; read from a file, errors name both.
+    """
+    error.args = (f"{filename}: {error.args[0]}", *error.args[1:])
+    return error
 
 
 def _deep_offset(text: str, levels: int) -> int:

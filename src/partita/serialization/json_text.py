@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import Any
 
 from partita import _json_writer
 from partita._gc import collector_paused
 from partita.elements import Element
-from partita.errors import FileReadError, MalformedJSONError
+from partita.errors import FileReadError, MalformedJSONError, SerializationError
 from partita.serialization.dicts import element_to_dict
 from partita.serialization.fast_json import fast_elements_to_json
 from partita.serialization.from_dicts import ElementReader
 from partita.serialization.indented_json import dumps_indented
-from partita.serialization.json_parsing import decode_utf8, loads
+from partita.serialization.json_parsing import decode_utf8, loads, naming_file
 
 __all__ = ["elements_from_json", "elements_to_json"]
 
@@ -57,16 +58,21 @@ def elements_from_json(
     """
     if (filename is None) == (text is None):
         raise ValueError("give exactly one of `filename` and `text`")
-    name = None
-    if filename is not None:
-        name = os.fspath(filename)
-        text = decode_utf8(_read_bytes(name), where=name)
-    assert text is not None
-    data = loads(text)
-    del text
+    if filename is None:
+        assert text is not None
+        return _elements_from_data(loads(text), None)
+    name = os.fspath(filename)
+    try:
+        # -- the bytes and the text are freed once parsed: only the values stay --
+        return _elements_from_data(loads(decode_utf8(_read_bytes(name))), name)
+    except SerializationError as exc:
+        raise naming_file(exc, name) from None
+
+
+def _elements_from_data(data: Any, filename: str | None) -> list[Element]:
     if not isinstance(data, list):
         raise MalformedJSONError("expected a JSON array of elements", position="top level")
-    reader = ElementReader(filename=name)
+    reader = ElementReader(filename=filename)
     return [reader.element(item, f"element {i}") for i, item in enumerate(data)]
 
 

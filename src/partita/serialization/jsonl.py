@@ -9,10 +9,15 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from partita.elements import Element
-from partita.errors import DocumentLimitError, FileReadError, MalformedJSONError
+from partita.errors import (
+    DocumentLimitError,
+    FileReadError,
+    MalformedJSONError,
+    SerializationError,
+)
 from partita.serialization.dicts import element_to_dict
 from partita.serialization.from_dicts import ElementReader
-from partita.serialization.json_parsing import loads
+from partita.serialization.json_parsing import loads, naming_file
 
 __all__ = ["MAX_LINE_LENGTH", "elements_to_jsonl", "iter_elements_from_jsonl"]
 
@@ -57,7 +62,10 @@ def iter_elements_from_jsonl(
         except OSError as exc:
             raise FileReadError(f"cannot read {name}: {exc.strerror}") from exc
         with stream:
-            yield from _iter_elements(stream, name, strict_utf8=True)
+            try:
+                yield from _iter_elements(stream, name, strict_utf8=True)
+            except SerializationError as exc:
+                raise naming_file(exc, name) from None
         return
     yield from _iter_elements(source, None, strict_utf8=False)
 
