@@ -20,7 +20,7 @@ from partita.elements import (
     Text,
     Title,
 )
-from partita.errors import DocumentError, FileReadError
+from partita.errors import DocumentError, DocumentLimitError, FileReadError
 from partita.partitioners.html import iter_html_elements, partition_html
 
 
@@ -226,7 +226,7 @@ def test_bad_input_raises_document_errors_naming_the_file(tmp_path: Path) -> Non
         partition_html(binary)
     deep = tmp_path / "deep.html"
     deep.write_text("<div>" * 5000 + "lost?" + "</div>" * 5000)
-    with pytest.raises(DocumentError, match=r"deep\.html: markup nested too deeply"):
+    with pytest.raises(DocumentLimitError, match=r"deep\.html: markup nested deeper than 2,048"):
         partition_html(deep)
     with pytest.raises(DocumentError, match="no-such-codec"):
         partition_html(file=io.BytesIO(b"<p>x</p>"), encoding="no-such-codec")

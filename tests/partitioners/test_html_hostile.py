@@ -8,7 +8,8 @@ import pytest
 
 from partita import partition
 from partita.elements import Element, Link
-from partita.errors import DocumentError
+from partita.errors import DocumentError, DocumentLimitError
+from partita.partitioners import _html_limits
 from partita.partitioners.detect import detect_format
 from partita.partitioners.html import decode_html, partition_html
 from partita.partitioners.markdown import partition_md
@@ -159,3 +160,80 @@ def test_a_utf16_byte_order_mark_before_an_odd_number_of_bytes_is_no_crash(
     assert callable(partitioner)
     elements = partitioner(file=io.BytesIO(b"\xff\xfea\x00b\x00c"))
     assert _texts(elements) == ["ab\ufffd"]
+
+
+# -- bounds (`partita.partitioners._html_limits`) --
+
+
+def test_a_text_node_over_libxml2s_10_mb_is_read_whole() -> None:
+    (para,) = _partition_case("html/text-node-over-10-mb")
+    assert para.text == " ".join(["word"] * (3 << 20))
+
+
+def test_a_data_uri_over_10_mb_is_kept_with_the_text_around_it() -> None:
+    para, image = _partition_case("html/data-uri-over-10-mb")
+    assert (para.text, image.text) == ("before after", "pic")
+    assert image.metadata.image_base64 == "A" * (12 << 20)
+    assert image.metadata.image_mime_type == "image/png"
+
+
+@pytest.mark.parametrize(
+    ("case", "limit", "message"),
+    [
+        ("html/nesting-past-libxml2-limit", "nesting depth",
+         "deep.html: markup nested deeper than 2,048 elements"),
+        ("html/attribute-flood-in-one-tag", "attributes per tag",
+         "attributes.html: a tag has more than 256 attributes"),
+        ("html/link-url-repeated-across-blocks", "output size",
+         "link-url.html: the document gives more than 268,435,456 characters"),
+        ("html/document-over-size-bound", "document size",
+         "huge.html: the document is larger than 50,331,648 bytes"),
+        ("md/reference-url-at-every-use", "output size",
+         "references.md: the document gives more than 268,435,456 characters"),
+        ("md/front-matter-in-every-element", "output size",
+         "front-matter.md: the document gives more than 268,435,456 characters"),
+    ],
+)  # fmt: skip
+def test_documents_past_a_bound_raise_a_limit_error_naming_it(
+    case: str, limit: str, message: str
+) -> None:
+    with pytest.raises(DocumentLimitError) as caught:
+        _partition_case(case)
+    assert caught.value.limit == limit
+    assert str(caught.value).startswith(message)
+
+
+def test_the_element_flood_passes_the_element_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _BUILDERS["html/element-flood"]().count(b"<p>") > _html_limits.MAX_ELEMENTS
+    monkeypatch.setattr(_html_limits, "MAX_ELEMENTS", 1_000)
+    assert len(partition_html(text="<p>a</p>" * 1_000)) == 1_000
+    with pytest.raises(DocumentLimitError, match="more than 1,000 elements") as caught:
+        partition_html(text="<p>a</p>" * 1_001)
+    assert caught.value.limit == "elements"
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        # -- quoted values hold spaces, `<` and `>`; an unclosed quote runs to the end --
+        "<p " + " ".join(f'a{i}="x > y < z"' for i in range(256)) + ">text</p>",
+        "<p>" + "a < b " * 2000 + "</p>",
+        '<a href="unclosed>' + "word " * 2000,
+        "<p title='" + "x " * 5000 + "'>text</p>",
+    ],
+)
+def test_long_tags_and_texts_within_the_attribute_bound_parse(markup: str) -> None:
+    partition_html(text=markup)
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "<p " + " ".join(f"a{i}" for i in range(257)) + ">text</p>",
+        "<p x='<<<' " + " ".join(f"a{i}=1" for i in range(257)) + ">text</p>",
+        "<p>" + "x" * 5000 + "</p><img " + " ".join(f"a{i}" for i in range(300)) + ">",
+    ],
+)
+def test_a_tag_of_more_than_256_attributes_is_refused(markup: str) -> None:
+    with pytest.raises(DocumentLimitError, match="more than 256 attributes"):
+        partition_html(text=markup)

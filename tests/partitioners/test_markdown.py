@@ -151,7 +151,7 @@ def test_html_blocks_go_through_the_html_partitioner() -> None:
 
 def test_html_block_errors_name_the_file(tmp_path: Path) -> None:
     path = tmp_path / "deep.md"
-    path.write_text("<div>" * 400 + "x" + "</div>" * 400 + "\n")
+    path.write_text("<div>" * 2100 + "x" + "</div>" * 2100 + "\n")
     with pytest.raises(DocumentError, match=r"deep\.md"):
         partition_md(path)
 

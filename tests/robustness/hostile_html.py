@@ -44,6 +44,36 @@ def _huge_data_uri() -> bytes:
     )
 
 
+def _deep_nesting() -> bytes:
+    return b"<div>" * 3000 + b"lost?" + b"</div>" * 3000
+
+
+def _attribute_flood() -> bytes:
+    # -- libxml2 compares each attribute with every earlier one: 100,000 took minutes --
+    return b"<p " + b" ".join(b"a%d" % i for i in range(100_000)) + b">text</p>"
+
+
+def _element_flood() -> bytes:
+    return b"<p>a</p>" * 250_000
+
+
+def _link_across_blocks() -> bytes:
+    # -- an open link continues into every following block: its URL is in each element --
+    return b'<a href="/' + b"u" * (1 << 20) + b'">' + b"<p>x</p>" * 300
+
+
+def _oversized_document() -> bytes:
+    return b"<p>" + b"word " * ((49 << 20) // 5) + b"</p>"
+
+
+def _reference_at_every_use() -> bytes:
+    return b"[x]: /" + b"u" * (1 << 20) + b"\n\n" + b"[a][x] " * 300 + b"\n"
+
+
+def _front_matter_in_every_element() -> bytes:
+    return b"---\nkey: " + b"v" * (1 << 20) + b"\n---\n\n" + b"para\n\n" * 300
+
+
 CASES: list[HostileCase] = [
     HostileCase(
         "html/control-character-in-table-cell",
@@ -80,4 +110,13 @@ CASES: list[HostileCase] = [
     ),
     HostileCase("html/text-node-over-10-mb", "big-text.html", _huge_text_node),
     HostileCase("html/data-uri-over-10-mb", "big-uri.html", _huge_data_uri),
+    HostileCase("html/nesting-past-libxml2-limit", "deep.html", _deep_nesting),
+    HostileCase("html/attribute-flood-in-one-tag", "attributes.html", _attribute_flood),
+    HostileCase("html/element-flood", "elements.html", _element_flood),
+    HostileCase("html/link-url-repeated-across-blocks", "link-url.html", _link_across_blocks),
+    HostileCase("html/document-over-size-bound", "huge.html", _oversized_document),
+    HostileCase("md/reference-url-at-every-use", "references.md", _reference_at_every_use),
+    HostileCase(
+        "md/front-matter-in-every-element", "front-matter.md", _front_matter_in_every_element
+    ),
 ]

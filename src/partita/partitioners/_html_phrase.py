@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from partita.elements import Link
-from partita.partitioners._text import NOT_TEXT
+from partita.partitioners._text import LARGE_TEXT, NOT_TEXT, normalize_space
 
 __all__ = ["Phrase"]
 
@@ -43,12 +43,11 @@ class Phrase:
 
     def add_text(self, raw: str, emphasis: str = "") -> None:
         """Append `raw` (a text node), emphasized by `emphasis` ("b", "i", "bi" or "")."""
-        words = raw.split()
-        if not words:
+        norm = " ".join(raw.split()) if len(raw) < LARGE_TEXT else normalize_space(raw)
+        if not norm:
             if raw and self._length and not self._pending:
                 self._pending = " "
             return
-        norm = " ".join(words)
         sep = (self._pending or (" " if raw[0].isspace() else "")) if self._length else ""
         start = self._length + len(sep)
         self._parts.append(sep + norm if sep else norm)

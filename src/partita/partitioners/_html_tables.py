@@ -16,7 +16,7 @@ from html import escape
 
 from lxml import etree
 
-from partita.partitioners._text import strip_not_text
+from partita.partitioners._text import normalize_space, strip_not_text
 
 __all__ = ["TableContent", "table_content"]
 
@@ -154,4 +154,4 @@ def _lines(cell: etree._Element) -> list[str]:
 
 
 def _normalized(text: str) -> str:
-    return strip_not_text(" ".join(text.split()))
+    return strip_not_text(normalize_space(text))

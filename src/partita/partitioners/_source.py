@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 from typing import IO
 
-from partita.errors import DocumentError, FileReadError
+from partita.errors import DocumentError, DocumentLimitError, FileReadError
 
 __all__ = ["Source", "decode_explicitly", "decode_text", "decode_utf8_or_cp1252", "read_source"]
 
@@ -32,36 +32,56 @@ def read_source(
     filename: str | os.PathLike[str] | None = None,
     file: IO[bytes] | IO[str] | None = None,
     text: str | None = None,
+    *,
+    max_bytes: int | None = None,
+    name: str | None = None,
 ) -> Source:
     """Return the document given by exactly one of `filename`, `file` and `text`.
 
     Raises `FileReadError` naming the file when it cannot be opened or read, and `ValueError`
-    unless exactly one source is given.
+    unless exactly one source is given. With `max_bytes`, a document of more bytes (or
+    characters, for text) raises `DocumentLimitError` ("document size") naming `name` (else the
+    file) before it is read whole.
     """
     given = sum(x is not None for x in (filename, file, text))
     if given != 1:
         raise ValueError("give exactly one of `filename`, `file` and `text`")
     if text is not None:
+        _check_size(len(text), max_bytes, name or "<text>")
         return Source(text, None, None)
     if file is not None:
-        name = getattr(file, "name", None)
+        file_name = getattr(file, "name", None)
+        display = file_name if isinstance(file_name, str) else None
         try:
-            data = file.read()
+            data = file.read() if max_bytes is None else file.read(max_bytes + 1)
         except OSError as exc:
-            raise FileReadError(f"cannot read {name or '<stream>'}: {exc}") from exc
-        return Source(data, name if isinstance(name, str) else None, None)
+            raise FileReadError(f"cannot read {file_name or '<stream>'}: {exc}") from exc
+        _check_size(len(data), max_bytes, name or display or "<stream>")
+        return Source(data, display, None)
     assert filename is not None
     path = os.fspath(filename)
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            if max_bytes is not None:
+                _check_size(os.fstat(f.fileno()).st_size, max_bytes, name or path)
+            data = f.read() if max_bytes is None else f.read(max_bytes + 1)
         mtime = os.stat(path).st_mtime
     except OSError as exc:
         raise FileReadError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    _check_size(len(data), max_bytes, name or path)
     import datetime
 
     stamp = datetime.datetime.fromtimestamp(mtime).strftime("%Y-%m-%dT%H:%M:%S")
     return Source(data, path, stamp)
+
+
+def _check_size(size: int, max_bytes: int | None, name: str | None) -> None:
+    if max_bytes is not None and size > max_bytes:
+        raise DocumentLimitError(
+            f"the document is larger than {max_bytes:,} bytes",
+            filename=name,
+            limit="document size",
+        )
 
 
 def decode_text(data: bytes | str, encoding: str | None = None, name: str | None = None) -> str:

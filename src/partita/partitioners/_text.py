@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 __all__ = [
     "BULLET_LINE",
+    "LARGE_TEXT",
     "NOT_TEXT",
     "NUMBERED_LINE",
     "is_cjk",
@@ -23,6 +24,10 @@ NOT_TEXT = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
 ones (tab, line feed, form feed, carriage return), DEL, the noncharacters U+FFFE and U+FFFF, or
 a lone surrogate. (Vertical tab and the separators U+001C-U+001F are whitespace to `str.split`;
 they are matched here for text that is not whitespace-normalized.)"""
+
+LARGE_TEXT = 1 << 16
+"""Texts this long or longer are whitespace-normalized without splitting them into words."""
+_WHITESPACE_RUN = re.compile(r"\s+")
 
 _DROPPED_NOT_TEXT = dict.fromkeys([*range(0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
 _NOT_TEXT_REPLACEMENTS = {
@@ -98,5 +103,10 @@ def strip_not_text(text: str) -> str:
 
 
 def normalize_space(text: str) -> str:
-    """Return `text` with every run of whitespace collapsed to one space, trimmed."""
-    return " ".join(text.split())
+    """Return `text` with every run of whitespace collapsed to one space, trimmed.
+
+    A text of `LARGE_TEXT` characters or more is collapsed by a regular expression, which
+    allocates the result only (`str.split` would make an object of about 50 bytes per word)."""
+    if len(text) < LARGE_TEXT:
+        return " ".join(text.split())
+    return _WHITESPACE_RUN.sub(" ", text).strip(" ")

@@ -57,11 +57,17 @@ from typing import IO
 from lxml import etree
 
 from partita.elements import Element
-from partita.errors import DocumentError
+from partita.errors import DocumentError, DocumentLimitError
 from partita.partitioners._build import Draft, iter_finished_elements
 from partita.partitioners._html_blocks import DROPPED_TAGS, iter_tree_drafts
 from partita.partitioners._html_encoding import decode_html
 from partita.partitioners._html_lang import language_codes
+from partita.partitioners._html_limits import (
+    MAX_DOCUMENT_BYTES,
+    MAX_HTML_DEPTH,
+    check_attribute_counts,
+    iter_within_budget,
+)
 from partita.partitioners._source import read_source
 
 __all__ = ["decode_html", "iter_html_drafts", "iter_html_elements", "partition_html"]
@@ -101,10 +107,12 @@ def iter_html_elements(
     metadata_filename: str | None = None,
 ) -> Iterator[Element]:
     """Generate the elements of an HTML document; see `partition_html`."""
-    source = read_source(filename, file, text)
+    source = read_source(filename, file, text, max_bytes=MAX_DOCUMENT_BYTES, name=metadata_filename)
     name = metadata_filename or source.path
+    display_name = name or source.display_name
+    drafts = iter_html_drafts(source.data, encoding=encoding, name=display_name)
     yield from iter_finished_elements(
-        iter_html_drafts(source.data, encoding=encoding, name=name or source.display_name),
+        iter_within_budget(drafts, display_name),
         path=name,
         filetype=FILETYPE,
         last_modified=source.last_modified,
@@ -146,24 +154,39 @@ def _parse(content: str, name: str | None) -> etree._Element | None:
         remove_comments=True,
         remove_pis=True,
         no_network=True,
-        huge_tree=False,
+        huge_tree=True,
         recover=True,
     )
     try:
         data = content.encode("utf-8")
     except UnicodeEncodeError:  # -- lone surrogates, from text given as a string --
         data = _LONE_SURROGATE.sub("\ufffd", content).encode("utf-8")
+    check_attribute_counts(data, name)
     try:
         root = etree.fromstring(data, parser)
     except (etree.ParserError, etree.XMLSyntaxError) as exc:
         raise DocumentError(f"cannot parse HTML: {exc}", filename=name) from exc
     for error in parser.error_log:
         if error.type_name == "ERR_RESOURCE_LIMIT":
-            raise DocumentError(
-                f"markup nested too deeply to parse without loss ({error.message.strip()})",
-                filename=name,
-            )
+            raise _resource_limit_error(error.message, name)
     return root
+
+
+def _resource_limit_error(message: str, name: str | None) -> DocumentLimitError:
+    """Return the error for a libxml2 resource limit, naming the real reason (libxml2's message
+    suggests an option partita already sets)."""
+    if "depth" in message.lower():
+        return DocumentLimitError(
+            f"markup nested deeper than {MAX_HTML_DEPTH:,} elements (libxml2's limit; the"
+            " content beyond it would be lost)",
+            filename=name,
+            limit="nesting depth",
+        )
+    return DocumentLimitError(
+        f"a text node, attribute or name exceeds libxml2's size limit ({message.strip()})",
+        filename=name,
+        limit="text node size",
+    )
 
 
 def _start_of(root: etree._Element) -> etree._Element:

@@ -63,6 +63,7 @@ from partita.elements import (
 from partita.errors import DocumentError
 from partita.partitioners._build import Draft, iter_finished_elements
 from partita.partitioners._html_lang import language_codes
+from partita.partitioners._html_limits import MAX_DOCUMENT_BYTES, iter_within_budget
 from partita.partitioners._html_phrase import Phrase
 from partita.partitioners._source import decode_text, read_source
 from partita.partitioners._text import strip_not_text
@@ -105,11 +106,12 @@ def iter_md_elements(
     metadata_filename: str | None = None,
 ) -> Iterator[Element]:
     """Generate the elements of a Markdown document; see `partition_md`."""
-    source = read_source(filename, file, text)
+    source = read_source(filename, file, text, max_bytes=MAX_DOCUMENT_BYTES, name=metadata_filename)
     name = metadata_filename or source.path
     display_name = name or source.display_name
+    drafts = iter_md_drafts(decode_text(source.data, encoding, display_name), name=display_name)
     yield from iter_finished_elements(
-        iter_md_drafts(decode_text(source.data, encoding, display_name), name=display_name),
+        iter_within_budget(drafts, display_name),
         path=name,
         filetype=FILETYPE,
         last_modified=source.last_modified,
