@@ -40,7 +40,9 @@ def _huge_text_node() -> bytes:
 
 def _huge_data_uri() -> bytes:
     return (
-        b'<p>before<img alt="pic" src="data:image/png;base64,' + b"A" * (12 << 20) + b'">after</p>'
+        b'<p>before <img alt="pic" src="data:image/png;base64,'
+        + b"A" * (12 << 20)
+        + b'"> after</p>'
     )
 
 
