@@ -8,8 +8,15 @@ reference's `elements_to_json` writes for the same elements (4-space indent, sor
 coordinates rounded to 1 decimal in PixelSpace and 2 otherwise).
 
 Reading accepts the reference's type aliases ("Text", "Paragraph", "Section-header", ...).
-Unknown types, malformed JSON and undecodable `orig_elements` raise `partita.errors` exceptions
-that name the position; nothing is dropped silently. Decompression of `orig_elements` is bounded.
+Every field is checked against the reference's types. Unknown types, malformed JSON, fields of
+the wrong type and undecodable `orig_elements` raise `MalformedJSONError` or
+`UnknownElementTypeError` naming the position (the element and the field, or the line and
+column); read from a file, the error names the file too. Nothing is dropped silently.
+
+Hostile input meets bounds (each raises `DocumentLimitError` naming it): `orig_elements`
+decompression per value and per document, and its nesting (`orig_elements`); the nesting of a
+metadata value (`validation`); the length of a JSON Lines line (`jsonl`). Reading is linear in
+the input. Writing never gives orjson a value it might fail to allocate for (`fast_json`).
 
 The modules, in the order data flows through them when writing:
 
@@ -17,7 +24,9 @@ The modules, in the order data flows through them when writing:
 - `dicts`: elements to dicts, `orig_elements` encoding included;
 - `json_text`, `jsonl`: dicts to a JSON document or JSON Lines, and back;
 - `fast_json`, `indented_json`: the two writers behind `elements_to_json`;
-- `from_dicts`: dicts to elements; `orig_elements`: bounded decoding of `orig_elements`.
+- `json_parsing`: JSON text to values, every failure a `MalformedJSONError` with its position;
+- `from_dicts`: dicts to elements, with `validation` (the fields' types) and `orig_elements`
+  (bounded decoding of `orig_elements`).
 """
 
 from __future__ import annotations
