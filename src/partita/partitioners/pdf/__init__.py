@@ -78,13 +78,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO
 
 from partita.elements import Element
 from partita.errors import DocumentError
 from partita.partitioners._build import iter_finished_elements
 from partita.partitioners._source import read_source
-from partita.partitioners.pdf._open import open_pdf
+from partita.partitioners.pdf._open import OpenPdf, open_pdf
 from partita.partitioners.pdf.document import NoTextLayerWarning, iter_pdf_drafts
 
 __all__ = ["FILETYPE", "NoTextLayerWarning", "iter_pdf_elements", "partition_pdf"]
@@ -151,13 +151,12 @@ def iter_pdf_elements(
     display = source.display_name if metadata_filename is None else metadata_filename
     if isinstance(source.data, str):
         raise DocumentError("a PDF must be read as bytes, not text", filename=display)
-    pdf = open_pdf(source.data, display, password=password)
+    opened = open_pdf(source.data, display, password=password)
     return _closing(
-        pdf,
+        opened,
         iter_finished_elements(
             iter_pdf_drafts(
-                pdf,
-                display,
+                opened,
                 pages=None if pages is None else list(pages),
                 starting_page_number=starting_page_number,
                 include_page_breaks=include_page_breaks,
@@ -170,8 +169,8 @@ def iter_pdf_elements(
     )
 
 
-def _closing(pdf: Any, elements: Iterator[Element]) -> Iterator[Element]:
+def _closing(opened: OpenPdf, elements: Iterator[Element]) -> Iterator[Element]:
     try:
         yield from elements
     finally:
-        pdf.close()
+        opened.close()

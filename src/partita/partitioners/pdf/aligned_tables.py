@@ -174,14 +174,21 @@ def _cells(row: _Row, columns: Sequence[_Interval]) -> list[str]:
 
 
 def _nearest(columns: Sequence[_Interval], line: Line) -> int:
+    """The column holding the middle of `line`, else the nearest (the left one of two as
+    near); `columns` are disjoint, left to right, so only the two around it are candidates."""
     middle = (line.x0 + line.x1) / 2
+    index = (
+        bisect_right(columns, (middle, float("inf"))) - 1
+    )  # -- the last starting at or before --
+    if index >= 0 and middle <= columns[index][1]:
+        return index
     best, distance = 0, float("inf")
-    for index, (lo, hi) in enumerate(columns):
-        if lo <= middle <= hi:
-            return index
-        d = min(abs(middle - lo), abs(middle - hi))
-        if d < distance:
-            best, distance = index, d
+    for k in (index, index + 1):
+        if 0 <= k < len(columns):
+            lo, hi = columns[k]
+            d = min(abs(middle - lo), abs(middle - hi))
+            if d < distance:
+                best, distance = k, d
     return best
 
 

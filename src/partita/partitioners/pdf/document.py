@@ -28,10 +28,11 @@ from partita.elements import (
 from partita.errors import PartitaWarning
 from partita.partitioners._build import Draft
 from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, is_cjk
-from partita.partitioners.pdf._open import guarded
+from partita.partitioners.pdf._open import OpenPdf
 from partita.partitioners.pdf.blocks import Block
 from partita.partitioners.pdf.fonts import FontStats
 from partita.partitioners.pdf.furniture import WINDOW, BandText, band_texts, furniture_kind
+from partita.partitioners.pdf.limits import ContentLeftOutWarning
 from partita.partitioners.pdf.lines import BBox
 from partita.partitioners.pdf.outline import outline_key, read_outline
 from partita.partitioners.pdf.pages import PageContent, read_page
@@ -58,17 +59,21 @@ class NoTextLayerWarning(PartitaWarning):
 
 
 def iter_pdf_drafts(
-    pdf: Any,
-    name: str,
+    opened: OpenPdf,
     *,
     pages: Iterable[int] | None,
     starting_page_number: int,
     include_page_breaks: bool,
     include_headers_footers: bool,
 ) -> Iterator[Draft]:
-    """Generate the drafts of the pdfplumber `pdf` (named `name` in errors), page by page."""
+    """Generate the drafts of the `opened` PDF, page by page.
+
+    Warns `ContentLeftOutWarning` for each page with content left out (see `limits`).
+    """
+    pdf, name = opened.pdf, opened.name
     wanted = None if pages is None else set(pages)
-    outline = read_outline(pdf.doc)
+    with opened.guarded("cannot read the outline"):
+        outline = read_outline(pdf.doc)
     stats = FontStats()
     ahead: deque[tuple[PageContent, list[BandText | None]]] = deque()
     behind: deque[list[BandText]] = deque(maxlen=WINDOW)
@@ -77,9 +82,10 @@ def iter_pdf_drafts(
     for index, page in enumerate(pdf.pages, start=1):
         if wanted is not None and index not in wanted:
             continue
-        with guarded(name, f"cannot read page {index}"):
-            content = read_page(page, index)
-        pdf.flush_cache()
+        with opened.guarded(f"cannot read page {index}"):
+            content = read_page(page, index, opened.budget)
+        for cut in content.cuts:
+            warnings.warn(ContentLeftOutWarning(f"{name}: page {index}: {cut}"), stacklevel=2)
         if content.image_only:
             image_only.append(index)
         _count_fonts(content, stats)

@@ -1,9 +1,9 @@
 """One pdfplumber page to its content in reading order: paragraphs and tables.
 
-`read_page` makes one pass over the page's characters (after the table finder, when it runs),
-then takes the text-aligned tables (`aligned_tables`) out of its lines,
-and releases pdfplumber's caches for the page before returning, so only this compact summary
-outlives the page.
+`read_page` runs the page's content under the page bounds (`interpreter`), makes one pass over
+its characters (after the table finder, when it runs), then takes the text-aligned tables
+(`aligned_tables`) out of its lines, and releases pdfplumber's caches for the page before
+returning, so only this compact summary outlives the page.
 """
 
 from __future__ import annotations
@@ -13,10 +13,17 @@ from typing import Any
 
 from partita.partitioners.pdf.aligned_tables import find_aligned_tables
 from partita.partitioners.pdf.blocks import Block, lines_to_blocks
+from partita.partitioners.pdf.interpreter import read_layout
 from partita.partitioners.pdf.layout import reading_order
+from partita.partitioners.pdf.limits import DocumentBudget
 from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines
 from partita.partitioners.pdf.links import page_links
-from partita.partitioners.pdf.tables import PageTable, find_page_tables, horizontal_rules
+from partita.partitioners.pdf.tables import (
+    PageTable,
+    RuledTables,
+    find_page_tables,
+    horizontal_rules,
+)
 
 __all__ = ["PageContent", "read_page"]
 
@@ -34,14 +41,24 @@ class PageContent:
     """Every line of text outside tables (for font statistics)."""
     image_only: bool
     """True when the page has images but no characters: a scan without a text layer."""
+    cuts: tuple[str, ...] = ()
+    """What was left out of the page, and why (see `interpreter.read_layout`)."""
 
 
-def read_page(page: Any, index: int) -> PageContent:
-    """Return the content of the pdfplumber `page`, the `index`-th of its file."""
+def read_page(page: Any, index: int, budget: DocumentBudget) -> PageContent:
+    """Return the content of the pdfplumber `page`, the `index`-th of its file, read within
+    the document's `budget`."""
     try:
+        cuts = read_layout(page, budget).cuts
         chars = page.chars
         rules = horizontal_rules(page) if chars else []
-        tables = find_page_tables(page, rules) if chars else []
+        ruled = find_page_tables(page, rules) if chars else RuledTables([])
+        tables = ruled.tables
+        if ruled.skipped:
+            cuts += (
+                "ruled tables were not looked for: its rulings exceed the table finder's bounds "
+                "(its text is read as paragraphs)",
+            )
         links = page_links(page)
         lines = chars_to_lines(chars, exclude=[t.bbox for t in tables], links=links)
         image_only = not chars and bool(page.images)
@@ -63,4 +80,4 @@ def read_page(page: Any, index: int) -> PageContent:
         run = []
         items.append(tables[i - len(lines)])
     items.extend(lines_to_blocks(run))
-    return PageContent(index, width, height, items, lines, image_only)
+    return PageContent(index, width, height, items, lines, image_only, cuts)

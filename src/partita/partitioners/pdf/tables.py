@@ -1,9 +1,12 @@
 """Ruled tables: pdfplumber's table finder, cell text and `text_as_html`.
 
-The finder runs only on pages that draw at least `_MIN_RULINGS` lines or rectangles (a cheap
-pre-check: a page without rulings has no ruled table, and the finder's cost is then saved). A
-found table counts when it has at least two rows, two columns and two non-empty cells; anything
-less (a box drawn around a paragraph, a rule under a heading) is left to the text.
+The finder (pdfplumber's "lines" strategy, computed by `ruled_cells` in near-linear time) runs
+only on pages that draw at least `_MIN_RULINGS` lines or rectangles (a cheap pre-check: a page
+without rulings has no ruled table, and the finder's cost is then saved); on a page beyond the
+finder's bounds (thousands of edges, a grid of more than 40,000 intersections) no ruled table is
+looked for, and the page says so (`RuledTables.skipped`). A found table counts when it has at
+least two rows, two columns and two non-empty cells; anything less (a box drawn around a
+paragraph, a rule under a heading) is left to the text.
 
 Tables ruled inside but open at the sides (LaTeX's `|c|c|` between full-width horizontal rules:
 no vertical line at the outer edges) are found again with vertical edges added at the ends of the
@@ -26,8 +29,16 @@ from typing import Any
 
 from partita.partitioners._text import join_lines
 from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines, is_bold_font
+from partita.partitioners.pdf.ruled_cells import find_cell_groups, group_bbox
 
-__all__ = ["PageTable", "Rule", "find_page_tables", "horizontal_rules", "table_html"]
+__all__ = [
+    "PageTable",
+    "Rule",
+    "RuledTables",
+    "find_page_tables",
+    "horizontal_rules",
+    "table_html",
+]
 
 _MIN_RULINGS = 2
 _RULE_THICKNESS = 2.0
@@ -81,22 +92,35 @@ def horizontal_rules(page: Any) -> list[Rule]:
     return joined
 
 
-def find_page_tables(page: Any, rules: Sequence[Rule] = ()) -> list[PageTable]:
-    """Return the ruled tables of the pdfplumber `page`, top to bottom; `rules` are its
-    `horizontal_rules`."""
+@dataclass(frozen=True, slots=True)
+class RuledTables:
+    """The ruled tables of a page, top to bottom, and whether the finder gave up on the page."""
+
+    tables: list[PageTable]
+    skipped: bool = False
+    """True when the page's rulings exceed the finder's bounds (`ruled_cells`): no ruled table
+    was looked for."""
+
+
+def find_page_tables(page: Any, rules: Sequence[Rule] = ()) -> RuledTables:
+    """Return the ruled tables of the pdfplumber `page`; `rules` are its `horizontal_rules`."""
     if len(page.lines) + len(page.rects) < _MIN_RULINGS:
-        return []
-    found = page.find_tables()
-    sides = [edge for table in found for edge in _open_sides(table.bbox, rules)]
+        return RuledTables([])
+    found = find_cell_groups(page)
+    if found is None:
+        return RuledTables([], skipped=True)
+    sides = [edge for cells in found for edge in _open_sides(group_bbox(cells), rules)]
     if sides:
-        found = page.find_tables({"explicit_vertical_lines": sides})
+        found = find_cell_groups(page, {"explicit_vertical_lines": sides})
+        if found is None:
+            return RuledTables([], skipped=True)
     tables: list[PageTable] = []
-    for one in found:
-        table = _read_table(one.cells, page.chars)
+    for cells in found:
+        table = _read_table(cells, page.chars)
         if table is not None:
             tables.append(table)
     tables.sort(key=lambda t: (t.bbox[1], t.bbox[0]))
-    return tables
+    return RuledTables(tables)
 
 
 def _open_sides(bbox: BBox, rules: Sequence[Rule]) -> list[dict[str, Any]]:
@@ -140,17 +164,14 @@ def _read_table(boxes: Sequence[BBox], chars: Sequence[Mapping[str, Any]]) -> Pa
     tops = sorted({round(b[1], 1) for b in boxes})
     if len(xs) < 2 or len(tops) < 2:
         return None
-    cells = [
-        _Cell(
-            b,
-            tops.index(round(b[1], 1)),
-            xs.index(round(b[0], 1)),
-            max(1, bisect_left(tops, round(b[3], 1) - 0.5) - tops.index(round(b[1], 1))),
-            max(1, bisect_left(xs, round(b[2], 1) - 0.5) - xs.index(round(b[0], 1))),
-            [],
-        )
-        for b in boxes
-    ]
+    col_of = {x: i for i, x in enumerate(xs)}
+    row_of = {top: i for i, top in enumerate(tops)}
+    cells = []
+    for b in boxes:
+        row, col = row_of[round(b[1], 1)], col_of[round(b[0], 1)]
+        rowspan = max(1, bisect_left(tops, round(b[3], 1) - 0.5) - row)
+        colspan = max(1, bisect_left(xs, round(b[2], 1) - 0.5) - col)
+        cells.append(_Cell(b, row, col, rowspan, colspan, []))
     cells.sort(key=lambda c: (c.row, c.col))
     bbox = (
         min(b[0] for b in boxes),

@@ -1,0 +1,337 @@
+"""Bounds inside pdfminer: the few pdfminer methods partita replaces, and why.
+
+pdfminer.six (pinned to 20260107) trusts the file: `PDFStream.decode` inflates a stream whole
+(a 1.5 MB flate bomb asks for 1.5 GB), `PDFObjRef.resolve` and `resolve1` follow a reference to
+a reference forever when it points at itself, and its parsers and CMap readers do whatever the
+decoded data asks (one `bfrange` line maps four billion codes). These are reached from
+everywhere in pdfminer and pdfplumber, so they cannot be bounded from outside; `install`
+replaces them once, at import:
+
+- `PDFStream.decode`: the same filters, predictors and corruption handling, with every filter's
+  output bounded (`DocumentBudget.charge_stream`) while it is produced; `CCITTFaxDecode`, an
+  image-only filter, is passed through like `DCTDecode` (partita never reads image data); PNG
+  predictor columns are clamped to what the data can hold (the same output).
+- `PDFObjRef.resolve`: follows a chain of references to its end (resolve1 gets the same value
+  in one call), counts each reference followed (`charge_resolution`), resolves a cycle to
+  `default` (null, as a missing object), refuses a chain longer than `MAX_REFERENCE_CHAIN`.
+- `nexttoken` of `PDFStreamParser` (object streams), `CMapParser` and `Type1FontHeaderParser`:
+  counts tokens parsed from decoded data (`charge_tokens`); the page interpreter counts its own.
+- `FileCMap.add_code2cid` and `FileUnicodeMap.add_cid2unichr`: count mapped codes
+  (`charge_cmap_entry`).
+- `PSBaseParser.fillbuf` and `PSBaseParser._parse_string`, pdfminer's lexer: a token being read
+  grows by concatenating bytes, once per buffer and once per escape in a string, which is
+  quadratic (a 2 MB string of escapes takes 17 s, 4 MB two minutes). A literal string is
+  gathered in a `bytearray` instead (the same token, in linear time; each escape is counted as
+  a token); at each buffer refill in
+  the middle of a token, a token longer than `MAX_TOKEN_BYTES` is refused and the copying it
+  costs is counted as tokens (one per 16 KiB copied).
+
+Each replacement looks up `limits.ACTIVE` first and, when no partita document is being read
+(it is None), calls pdfminer's own method unchanged: other users of pdfminer in the process see
+no difference.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Iterable
+from io import BytesIO
+from typing import Any
+
+from pdfminer import settings
+from pdfminer.ascii85 import ascii85decode, asciihexdecode
+from pdfminer.cmapdb import CMapParser, FileCMap, FileUnicodeMap
+from pdfminer.lzw import LZWDecoder
+from pdfminer.pdffont import Type1FontHeaderParser
+from pdfminer.pdfparser import PDFStreamParser
+from pdfminer.pdftypes import (
+    LITERAL_CRYPT,
+    LITERALS_ASCII85_DECODE,
+    LITERALS_ASCIIHEX_DECODE,
+    LITERALS_CCITTFAX_DECODE,
+    LITERALS_DCT_DECODE,
+    LITERALS_FLATE_DECODE,
+    LITERALS_JBIG2_DECODE,
+    LITERALS_JPX_DECODE,
+    LITERALS_LZW_DECODE,
+    LITERALS_RUNLENGTH_DECODE,
+    PDFException,
+    PDFNotImplementedError,
+    PDFObjRef,
+    PDFStream,
+    int_value,
+)
+from pdfminer.psparser import END_STRING, PSBaseParser
+from pdfminer.utils import apply_png_predictor, apply_tiff_predictor
+
+from partita.partitioners.pdf.limits import (
+    ACTIVE,
+    MAX_REFERENCE_CHAIN,
+    MAX_STREAM_BYTES,
+    MAX_TOKEN_BYTES,
+    DocumentBudget,
+)
+
+__all__ = ["install"]
+
+_ORIGINAL_DECODE = PDFStream.decode
+_ORIGINAL_RESOLVE = PDFObjRef.resolve
+_ORIGINAL_ADD_CODE2CID = FileCMap.add_code2cid
+_ORIGINAL_ADD_CID2UNICHR = FileUnicodeMap.add_cid2unichr
+_ORIGINAL_FILLBUF = PSBaseParser.fillbuf
+_ORIGINAL_PARSE_STRING = PSBaseParser._parse_string
+_TOKEN_PARSERS = (PDFStreamParser, CMapParser, Type1FontHeaderParser)
+_ORIGINAL_NEXTTOKEN = {cls: cls.nexttoken for cls in _TOKEN_PARSERS}
+_installed = False
+
+
+def install() -> None:
+    """Replace the pdfminer methods listed in the module docstring (once)."""
+    global _installed
+    if _installed:
+        return
+    replacements: list[tuple[type, str, Callable[..., Any]]] = [
+        (PDFStream, "decode", _decode),
+        (PDFObjRef, "resolve", _resolve),
+        (FileCMap, "add_code2cid", _add_code2cid),
+        (FileUnicodeMap, "add_cid2unichr", _add_cid2unichr),
+        (PSBaseParser, "fillbuf", _fillbuf),
+        (PSBaseParser, "_parse_string", _parse_string),
+    ]
+    replacements += [
+        (cls, "nexttoken", _counting_nexttoken(_ORIGINAL_NEXTTOKEN[cls])) for cls in _TOKEN_PARSERS
+    ]
+    for cls, name, replacement in replacements:
+        setattr(cls, name, replacement)
+    _installed = True
+
+
+# -- references -----------------------------------------------------------------------------------
+
+
+def _resolve(self: PDFObjRef, default: object = None) -> Any:
+    budget = ACTIVE.get()
+    if budget is None:
+        return _ORIGINAL_RESOLVE(self, default)
+    ref = self
+    seen: set[int] = set()
+    while True:
+        budget.charge_resolution()
+        obj = _ORIGINAL_RESOLVE(ref, default)
+        if not isinstance(obj, PDFObjRef):
+            return obj
+        seen.add(ref.objid)
+        if obj.objid in seen:
+            return default  # -- a cycle: no object at its end, read as a missing one --
+        if len(seen) >= MAX_REFERENCE_CHAIN:
+            raise budget.refuse(
+                f"object {self.objid} starts a chain of more than {MAX_REFERENCE_CHAIN} references",
+                "reference chain",
+            )
+        ref = obj
+
+
+# -- tokens and CMap entries -----------------------------------------------------------------------
+
+
+def _counting_nexttoken(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def nexttoken(self: Any) -> Any:
+        budget = ACTIVE.get()
+        if budget is not None:
+            budget.charge_tokens(1)
+        return original(self)
+
+    return nexttoken
+
+
+def _add_code2cid(self: FileCMap, code: str, cid: int) -> None:
+    budget = ACTIVE.get()
+    if budget is not None:
+        budget.charge_cmap_entry()
+    _ORIGINAL_ADD_CODE2CID(self, code, cid)
+
+
+def _add_cid2unichr(self: FileUnicodeMap, cid: int, code: Any) -> None:
+    budget = ACTIVE.get()
+    if budget is not None:
+        budget.charge_cmap_entry()
+    _ORIGINAL_ADD_CID2UNICHR(self, cid, code)
+
+
+# -- the lexer ----------------------------------------------------------------------------------
+
+
+def _fillbuf(self: PSBaseParser) -> bool:
+    if self.charpos < len(self.buf):
+        return False  # -- pdfminer's own first step: no refill, nothing to check --
+    budget = ACTIVE.get()
+    if budget is not None and self._curtoken:
+        charge_long_token(budget, len(self._curtoken))
+    return _ORIGINAL_FILLBUF(self)
+
+
+def charge_long_token(budget: DocumentBudget, size: int) -> None:
+    """Count the copying a token of `size` bytes, still growing, costs at a buffer refill;
+    refuse it beyond `MAX_TOKEN_BYTES`."""
+    if size > MAX_TOKEN_BYTES:
+        raise budget.refuse(
+            f"it holds a token longer than {MAX_TOKEN_BYTES >> 20} MiB", "token size"
+        )
+    budget.charge_tokens(size >> 14)
+
+
+def _parse_string(self: PSBaseParser, s: bytes, i: int) -> int:
+    budget = ACTIVE.get()
+    if budget is None:
+        return _ORIGINAL_PARSE_STRING(self, s, i)
+    budget.charge_tokens(1)  # -- once per stretch between escapes: escapes cost as tokens --
+    token: Any = self._curtoken
+    if not isinstance(token, bytearray):  # -- pdfminer's other string steps extend it in place --
+        token = bytearray(token)
+        self._curtoken = token
+    m = END_STRING.search(s, i)
+    if not m:
+        token += s[i:]
+        return len(s)
+    j = m.start(0)
+    token += s[i:j]
+    c = s[j : j + 1]
+    if c == b"\\":
+        self.oct = b""
+        self._parse1 = self._parse_string_1
+        return j + 1
+    if c == b"(":
+        self.paren += 1
+        token += c
+        return j + 1
+    if c == b")":
+        self.paren -= 1
+        if self.paren:
+            token += c
+            return j + 1
+    self._add_token(bytes(token))
+    self._parse1 = self._parse_main
+    return j + 1
+
+
+# -- streams ---------------------------------------------------------------------------------------
+
+
+def _decode(self: PDFStream) -> None:
+    budget = ACTIVE.get()
+    if budget is None:
+        _ORIGINAL_DECODE(self)
+        return
+    assert self.data is None, str((self.data, self.rawdata))
+    assert self.rawdata is not None, str((self.data, self.rawdata))
+    data = self.rawdata
+    if self.decipher:
+        assert self.objid is not None
+        assert self.genno is not None
+        data = self.decipher(self.objid, self.genno, data, self.attrs)
+    for f, params in self.get_filters():
+        if f in LITERALS_FLATE_DECODE:
+            data = _inflate(data, budget)
+        elif f in LITERALS_LZW_DECODE:
+            data = _joined(LZWDecoder(BytesIO(data)).run(), budget)
+        elif f in LITERALS_ASCII85_DECODE:
+            data = ascii85decode(data)
+        elif f in LITERALS_ASCIIHEX_DECODE:
+            data = asciihexdecode(data)
+        elif f in LITERALS_RUNLENGTH_DECODE:
+            data = _run_length_decode(data, budget)
+        elif (
+            f in LITERALS_CCITTFAX_DECODE
+            or f in LITERALS_DCT_DECODE
+            or f in LITERALS_JBIG2_DECODE
+            or f in LITERALS_JPX_DECODE
+        ):
+            pass  # -- image data: partita never reads it --
+        elif f == LITERAL_CRYPT:
+            raise PDFNotImplementedError("/Crypt filter is unsupported")
+        else:
+            raise PDFNotImplementedError(f"Unsupported filter: {f!r}")
+        budget.charge_stream(len(data))
+        if params and "Predictor" in params:
+            data = _unpredict(params, data)
+    self.data = data
+    self.rawdata = None
+
+
+def _inflate(data: bytes, budget: DocumentBudget) -> bytes:
+    """pdfminer's flate decoding (a corrupt stream keeps what decodes before an error in its
+    last three bytes, the checksum, and is empty otherwise), refusing more than
+    `MAX_STREAM_BYTES` of output before producing it."""
+    inflater = zlib.decompressobj()
+    out = bytearray()
+
+    def feed(chunk: bytes) -> None:
+        while chunk:
+            out.extend(inflater.decompress(chunk, MAX_STREAM_BYTES + 1 - len(out)))
+            if len(out) > MAX_STREAM_BYTES:
+                budget.charge_stream(len(out))
+            chunk = inflater.unconsumed_tail
+
+    body, tail = data[:-3], data[-3:]
+    try:
+        feed(body)
+    except zlib.error as exc:
+        if settings.STRICT:
+            raise PDFException(f"Invalid zlib bytes: {exc!r}") from exc
+        return b""
+    for byte in tail:  # -- one at a time: an error here keeps the output so far --
+        try:
+            feed(bytes((byte,)))
+        except zlib.error as exc:
+            if settings.STRICT:
+                raise PDFException(f"Invalid zlib bytes: {exc!r}") from exc
+            break
+    return bytes(out)
+
+
+def _joined(chunks: Iterable[bytes], budget: DocumentBudget) -> bytes:
+    out = bytearray()
+    for chunk in chunks:
+        out.extend(chunk)
+        if len(out) > MAX_STREAM_BYTES:
+            budget.charge_stream(len(out))
+    return bytes(out)
+
+
+def _run_length_decode(data: bytes, budget: DocumentBudget) -> bytes:
+    """pdfminer's RunLengthDecode (a length byte, then 1-128 literal bytes or one byte repeated
+    2-128 times; 128 ends), ending quietly at truncated data, output bounded."""
+    out = bytearray()
+    i, end = 0, len(data)
+    while i < end:
+        length = data[i]
+        if length == 128:
+            break
+        if length < 128:
+            out.extend(data[i + 1 : i + 2 + length])
+            i += 2 + length
+        else:
+            if i + 1 >= end:
+                break
+            out.extend(data[i + 1 : i + 2] * (257 - length))
+            i += 2
+        if len(out) > MAX_STREAM_BYTES:
+            budget.charge_stream(len(out))
+    return bytes(out)
+
+
+def _unpredict(params: dict[str, Any], data: bytes) -> bytes:
+    pred = int_value(params["Predictor"])
+    if pred == 1:
+        return data
+    colors = int_value(params.get("Colors", 1))
+    columns = int_value(params.get("Columns", 1))
+    bits = int_value(params.get("BitsPerComponent", 8))
+    if pred == 2:
+        return apply_tiff_predictor(colors, columns, bits, data)
+    if pred >= 10:
+        # -- a row wider than the data is one partial row whatever its width: the same output
+        # without allocating a row of the declared width --
+        columns = min(columns, 8 * len(data) + 8)
+        return apply_png_predictor(pred, colors, columns, bits, data)
+    raise PDFNotImplementedError(f"Unsupported predictor: {pred!r}")

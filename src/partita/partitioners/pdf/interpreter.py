@@ -1,0 +1,332 @@
+"""One page's content run under the page bounds, into the layout pdfplumber reads its objects from.
+
+pdfplumber runs pdfminer's `PDFPageInterpreter` the first time a page's objects are asked for
+(`Page.layout`). `read_layout` does that work instead and stores the result as the page's
+layout, so pdfplumber reads its characters, lines and rectangles from it unchanged. The
+interpreter and device are pdfminer's and pdfplumber's own, with these differences:
+
+- **Counted.** Every content token (operator or operand, a form's each time it is drawn),
+  every content stream run (also as `STREAM_TOKENS` tokens) and every glyph drawn is counted
+  against a `PageMeter`; when one runs out the page stops there (`PageCut`): what was drawn
+  so far is kept and the caller warns. Form XObjects nested deeper than `MAX_FORM_DEPTH` are
+  skipped (and counted).
+- **Clamped.** Numeric operands beyond what PDF allows (integers beyond ±2**31-1, reals beyond
+  ±3.403e38: the format's implementation limits) are clamped to them, so pdfminer's
+  arithmetic sees no 400-digit integers; pending operands no operator takes are dropped beyond
+  the last 256 (no operator takes more than 33), and saved graphics states beyond the last
+  4,096 (an unbalanced `q` flood).
+- **Linear.** Inline image data is gathered in linear time (pdfminer's concatenation is
+  quadratic) and bounded by `MAX_INLINE_IMAGE_BYTES`; a token longer than `MAX_TOKEN_BYTES`
+  stops the page, and the copying a long token costs is counted (see `_pdfminer_bounds`).
+- **In range.** Objects whose coordinates, matrix or size are not finite or lie beyond
+  `MAX_COORDINATE` (an overflowing font size or matrix) are left out of the layout, and counted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pdfminer import settings
+from pdfminer.layout import LTChar, LTComponent, LTContainer, LTFigure
+from pdfminer.pdfinterp import PDFContentParser, PDFInterpreterError, PDFPageInterpreter
+from pdfminer.pdftypes import stream_value
+from pdfminer.psparser import PSEOF, PSBaseParser, PSKeyword, keyword_name
+from pdfplumber.page import PDFPageAggregatorWithMarkedContent
+
+from partita.partitioners.pdf.limits import (
+    MAX_COORDINATE,
+    MAX_FORM_DEPTH,
+    MAX_INLINE_IMAGE_BYTES,
+    MAX_PAGE_GLYPHS,
+    MAX_PAGE_STREAMS,
+    MAX_PAGE_TOKENS,
+    MAX_TOKEN_BYTES,
+    STREAM_TOKENS,
+    DocumentBudget,
+    PageCut,
+    PageMeter,
+)
+
+__all__ = ["PageLayout", "read_layout"]
+
+_MAX_INT = 2**31 - 1
+_MAX_REAL = 3.403e38
+_PENDING_OPERANDS = 256
+_SAVED_STATES = 4096
+_EOL_AT_END = re.compile(rb"(\x0d\x0a|[\x0d\x0a])$")
+
+
+@dataclass(frozen=True, slots=True)
+class PageLayout:
+    """What reading a page's content left out (empty when nothing)."""
+
+    cuts: tuple[str, ...]
+    """Why parts of the page were left out, each a phrase ("stopped after ... glyphs")."""
+
+
+def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
+    """Run the pdfplumber `page`'s content under the page bounds (within what is left of the
+    document's `budget`) and store the result as its layout.
+
+    Raises `DocumentLimitError` when the document's budget runs out on this page.
+    """
+    meter = budget.page_meter()
+    if meter.tokens <= 0 or meter.glyphs <= 0:
+        raise _document_exhausted(budget, meter)
+    pdf = page.pdf
+    device = _Device(pdf.rsrcmgr, meter, pageno=page.page_number, laparams=pdf.laparams)
+    interpreter = _Interpreter(pdf.rsrcmgr, device, meter, 0)
+    cuts: list[str] = []
+    try:
+        interpreter.process_page(page.page_obj)
+    except PageCut as cut:
+        if (cut.reason == "tokens" and meter.document_tokens) or (
+            cut.reason == "glyphs" and meter.document_glyphs
+        ):
+            raise _document_exhausted(budget, meter) from None
+        cuts.append(_describe_cut(cut.reason))
+        while device._stack:  # -- the figures (forms) being drawn when the page stopped --
+            device.end_figure("")
+        device.end_page(page.page_obj)
+    finally:
+        budget.settle(meter)
+    if meter.deep_forms:
+        cuts.append(
+            f"{meter.deep_forms} form XObject(s) nested more than {MAX_FORM_DEPTH} deep were "
+            "not drawn"
+        )
+    layout = device.get_result()
+    dropped = _drop_out_of_range(layout)
+    if dropped:
+        cuts.append(
+            f"{dropped} character(s) drawn at positions or sizes out of range (not finite, or "
+            f"beyond ±{MAX_COORDINATE:.0e} pt) were left out"
+        )
+    page._layout = layout  # -- pdfplumber's cache of `Page.layout`, read by `Page.objects` --
+    return PageLayout(tuple(cuts))
+
+
+def _document_exhausted(budget: DocumentBudget, meter: PageMeter) -> Exception:
+    if meter.document_tokens and meter.tokens <= 0:
+        return budget.refuse(
+            f"its pages hold more than {budget.max_tokens:,} content tokens to parse",
+            "parsed tokens",
+        )
+    return budget.refuse(f"its pages draw more than {budget.max_glyphs:,} glyphs", "glyphs")
+
+
+def _describe_cut(reason: str) -> str:
+    if reason == "tokens":
+        return f"stopped after {MAX_PAGE_TOKENS:,} content tokens (operators and operands)"
+    if reason == "glyphs":
+        return f"stopped after {MAX_PAGE_GLYPHS:,} glyphs"
+    if reason == "streams":
+        return f"stopped after {MAX_PAGE_STREAMS:,} content streams (forms included)"
+    if reason == "token":
+        return f"stopped at a token longer than {MAX_TOKEN_BYTES >> 20} MiB"
+    return f"stopped at an inline image larger than {MAX_INLINE_IMAGE_BYTES >> 20} MiB"
+
+
+# -- the interpreter ----------------------------------------------------------------------------
+
+
+class _ContentParser(PDFContentParser):
+    """pdfminer's content parser, counting tokens and gathering inline images linearly."""
+
+    def __init__(self, streams: Sequence[object], meter: PageMeter) -> None:
+        self._meter = meter
+        super().__init__(streams)
+
+    def nexttoken(self) -> Any:
+        meter = self._meter
+        meter.tokens -= 1
+        if meter.tokens < 0:
+            raise PageCut("tokens")
+        return PSBaseParser.nexttoken(self)
+
+    def fillbuf(self) -> bool:
+        if self.charpos < len(self.buf):
+            return False  # -- pdfminer's own first step: no refill, nothing to check --
+        size = len(self._curtoken)
+        if size:  # -- see `_pdfminer_bounds.charge_long_token` --
+            if size > MAX_TOKEN_BYTES:
+                raise PageCut("token")
+            self._meter.tokens -= size >> 14
+        return PDFContentParser.fillbuf(self)
+
+    def get_inline_data(self, pos: int, target: bytes = b"EI") -> tuple[int, bytes]:
+        """pdfminer's scan for the end of inline image data (`target` then a space), bounded."""
+        meter = self._meter
+        self.seek(pos)
+        i = 0
+        data = bytearray()
+        while i <= len(target):
+            self.fillbuf()
+            if i:
+                c = self.buf[self.charpos : self.charpos + 1]
+                data += c
+                self.charpos += 1
+                meter.tokens -= 1
+                if meter.tokens < 0:
+                    raise PageCut("tokens")
+                if (len(target) <= i and c.isspace()) or (i < len(target) and c[0] == target[i]):
+                    i += 1
+                else:
+                    i = 0
+            else:
+                j = self.buf.find(target[0], self.charpos)
+                if j >= 0:
+                    data += self.buf[self.charpos : j + 1]
+                    self.charpos = j + 1
+                    i = 1
+                else:
+                    data += self.buf[self.charpos :]
+                    self.charpos = len(self.buf)
+            if len(data) > MAX_INLINE_IMAGE_BYTES:
+                raise PageCut("inline image")
+        found = bytes(data[: -(len(target) + 1)])
+        return (pos, _EOL_AT_END.sub(b"", found))
+
+
+class _Interpreter(PDFPageInterpreter):
+    """pdfminer's page interpreter with `execute` counted and its operands clamped."""
+
+    def __init__(self, rsrcmgr: Any, device: Any, meter: PageMeter, depth: int) -> None:
+        super().__init__(rsrcmgr, device)
+        self._meter = meter
+        self._depth = depth
+
+    def dup(self) -> _Interpreter:
+        # -- called by `subinterp` to draw a form XObject: one level deeper --
+        return _Interpreter(self.rsrcmgr, self.device, self._meter, self._depth + 1)
+
+    def init_state(self, ctm: Any) -> None:
+        super().init_state(ctm)
+        self.gstack: Any = deque(maxlen=_SAVED_STATES)
+
+    def execute(self, streams: Sequence[object]) -> None:
+        """pdfminer's `execute` (circular forms refused, each keyword dispatched to its `do_`
+        method with its operands), counted and clamped; see the module docstring."""
+        meter = self._meter
+        if self._depth > MAX_FORM_DEPTH:
+            meter.deep_forms += 1
+            return
+        cut = len(streams) > meter.streams
+        if cut:  # -- the streams within the bound are run, then the page stops --
+            streams = streams[: max(meter.streams, 0)]
+        meter.streams -= len(streams)
+        meter.tokens -= STREAM_TOKENS * len(streams)
+        if meter.tokens < 0:
+            raise PageCut("tokens")
+        valid_streams: list[Any] = []
+        self.stream_ids.clear()
+        for ref in streams:
+            stream = stream_value(ref)
+            if stream.objid is None or stream.objid in self.parent_stream_ids:
+                continue
+            valid_streams.append(stream)
+            self.stream_ids.add(stream.objid)
+        self._run(valid_streams)
+        if cut:
+            raise PageCut("streams")
+
+    def _run(self, streams: list[Any]) -> None:
+        try:
+            parser = _ContentParser(streams, self._meter)
+        except PSEOF:
+            return
+        obj: Any
+        while True:
+            try:
+                (_, obj) = parser.nextobject()
+            except PSEOF:
+                break
+            if isinstance(obj, PSKeyword):
+                name = keyword_name(obj)
+                method = "do_{}".format(
+                    name.replace("*", "_a").replace('"', "_w").replace("'", "_q")
+                )
+                if hasattr(self, method):
+                    func = getattr(self, method)
+                    nargs = func.__code__.co_argcount - 1
+                    if nargs:
+                        args = self.pop(nargs)
+                        if len(args) == nargs:
+                            func(*args)
+                    else:
+                        func()
+                elif settings.STRICT:
+                    raise PDFInterpreterError(f"Unknown operator: {name!r}")
+            else:
+                kind = type(obj)
+                if kind is int:
+                    if not -_MAX_INT <= obj <= _MAX_INT:
+                        obj = _MAX_INT if obj > 0 else -_MAX_INT
+                elif kind is float:
+                    if not -_MAX_REAL <= obj <= _MAX_REAL:
+                        obj = _MAX_REAL if obj > 0 else -_MAX_REAL
+                elif kind is list:
+                    obj = [_clamped(v) for v in obj]
+                argstack = self.argstack
+                argstack.append(obj)
+                if len(argstack) > 2 * _PENDING_OPERANDS:
+                    del argstack[:-_PENDING_OPERANDS]
+
+
+def _clamped(value: Any) -> Any:
+    kind = type(value)
+    if kind is int and not -_MAX_INT <= value <= _MAX_INT:
+        return _MAX_INT if value > 0 else -_MAX_INT
+    if kind is float and not -_MAX_REAL <= value <= _MAX_REAL:
+        return _MAX_REAL if value > 0 else -_MAX_REAL
+    return value
+
+
+# -- the device ---------------------------------------------------------------------------------
+
+
+class _Device(PDFPageAggregatorWithMarkedContent):
+    """pdfplumber's layout device, counting glyphs."""
+
+    def __init__(self, rsrcmgr: Any, meter: PageMeter, **kwargs: Any) -> None:
+        super().__init__(rsrcmgr, **kwargs)
+        self._meter = meter
+
+    def render_char(self, *args: Any, **kwargs: Any) -> float:
+        meter = self._meter
+        meter.glyphs -= 1
+        if meter.glyphs < 0:
+            raise PageCut("glyphs")
+        adv: float = super().render_char(*args, **kwargs)
+        return adv
+
+
+def _drop_out_of_range(container: LTContainer[Any]) -> int:
+    """Remove from `container` (recursively, through figures) the objects with a coordinate,
+    size or matrix entry out of range; return how many characters were removed."""
+    dropped = 0
+    kept: list[Any] = []
+    for item in container._objs:
+        if isinstance(item, LTFigure):
+            dropped += _drop_out_of_range(item)
+            kept.append(item)
+        elif not isinstance(item, LTComponent) or _in_range(item):
+            kept.append(item)
+        elif isinstance(item, LTChar):
+            dropped += 1
+    container._objs = kept
+    return dropped
+
+
+def _in_range(item: LTComponent) -> bool:
+    limit = MAX_COORDINATE
+    for value in (item.x0, item.y0, item.x1, item.y1):
+        if not -limit <= value <= limit:  # -- false for NaN too --
+            return False
+    if isinstance(item, LTChar):
+        return all(-limit <= v <= limit for v in item.matrix)
+    return True

@@ -1,0 +1,260 @@
+"""The bounds on the work and memory one PDF may cost, and the budget that enforces them.
+
+A PDF is a graph of objects and compressed streams that a few bytes can make enormous: a flate
+stream inflates a thousandfold, a reference can point at itself, one form XObject can draw
+another ten times over ten levels, one string can hold millions of glyphs. Every such
+amplification meets a bound, each far above what real documents need (the largest documents of
+the test corpus, DA-619p.pdf and chelsea_pdta.pdf, stay under a hundredth of each):
+
+Refused, the document raising `DocumentLimitError` (`limit` names the bound):
+
+- decoded bytes of one stream, after each filter: `MAX_STREAM_BYTES`;
+- decoded bytes of all the document's streams: `MAX_DOCUMENT_STREAM_BYTES`;
+- references followed: `MAX_RESOLUTIONS` plus one per byte of the file;
+- a chain of references to references longer than `MAX_REFERENCE_CHAIN` (one that cycles is
+  read as null, as a reference to a missing object is);
+- page tree depth: `MAX_PAGE_TREE_DEPTH`; objects scanned for pages when there is no page
+  tree: `MAX_PAGE_SCAN_OBJECTS`;
+- codes mapped by the document's embedded CMaps: `MAX_CMAP_ENTRIES`;
+- tokens parsed from decoded streams: `MAX_DOCUMENT_TOKENS` plus two per byte of the file; one
+  token (outside page content): `MAX_TOKEN_BYTES`;
+- glyphs drawn: `MAX_DOCUMENT_GLYPHS` plus two per byte of the file.
+
+Left out, the rest of the document read (the rest of the page, unless said otherwise):
+
+- content tokens of one page, its forms counted each time they are drawn: `MAX_PAGE_TOKENS`;
+- content streams run for one page, forms included: `MAX_PAGE_STREAMS`;
+- glyphs drawn on one page: `MAX_PAGE_GLYPHS`;
+- one token of page content: `MAX_TOKEN_BYTES`; inline image data: `MAX_INLINE_IMAGE_BYTES`;
+- form XObjects nested deeper than `MAX_FORM_DEPTH` (those forms only);
+- objects drawn at a coordinate or size beyond `MAX_COORDINATE` (those objects only).
+
+"Left out" always comes with a `ContentLeftOutWarning` naming the page and what was cut: text
+never disappears silently. The document bounds grow with the file's size, so a large real
+document is never refused while a small file cannot make partita work much harder than a real
+document of its size would.
+
+`DocumentBudget` holds one document's counters; `_pdfminer_bounds` reaches it through
+`ACTIVE` (set only while partita runs pdfminer code on that document, see `_open.guarded`), the
+page interpreter through a `PageMeter` drawn from it.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+from partita.errors import DocumentLimitError, PartitaWarning
+
+__all__ = [
+    "ACTIVE",
+    "MAX_CMAP_ENTRIES",
+    "MAX_COORDINATE",
+    "MAX_DOCUMENT_GLYPHS",
+    "MAX_DOCUMENT_STREAM_BYTES",
+    "MAX_DOCUMENT_TOKENS",
+    "MAX_FORM_DEPTH",
+    "MAX_INLINE_IMAGE_BYTES",
+    "MAX_PAGE_GLYPHS",
+    "MAX_PAGE_SCAN_OBJECTS",
+    "MAX_PAGE_STREAMS",
+    "MAX_PAGE_TOKENS",
+    "MAX_PAGE_TREE_DEPTH",
+    "MAX_REFERENCE_CHAIN",
+    "MAX_RESOLUTIONS",
+    "MAX_STREAM_BYTES",
+    "MAX_TOKEN_BYTES",
+    "STREAM_TOKENS",
+    "ContentLeftOutWarning",
+    "DocumentBudget",
+    "PageCut",
+    "PageMeter",
+]
+
+MAX_STREAM_BYTES = 64 << 20
+"""Decoded bytes of one stream, checked after each filter (64 MiB). The corpus's largest
+stream decodes to 0.5 MB; embedded TrueType fonts, the largest streams pdfminer decodes, stay
+under 30 MB even for complete CJK fonts. Images are never decoded."""
+
+MAX_DOCUMENT_STREAM_BYTES = 512 << 20
+"""Decoded bytes of all the document's streams together (512 MiB; DA-619p decodes 10.5 MB).
+pdfminer keeps decoded streams for the document's lifetime, so this bounds their memory."""
+
+MAX_RESOLUTIONS = 1_000_000
+"""Indirect references followed, plus one per byte of the file (the corpus's documents follow
+at most 4,000). Bounds every walk over the object graph, even one whose objects share
+children exponentially (a DAG of arrays, outlines whose /First and /Next meet)."""
+
+MAX_REFERENCE_CHAIN = 32
+"""References followed in one chain (an object whose value is a reference, to an object whose
+value is a reference...); a longer chain, or one that cycles, resolves to null, as a reference
+to a missing object does. Real files have chains of one or two."""
+
+MAX_PAGE_TREE_DEPTH = 256
+"""Levels of the page tree (a balanced tree of a million pages is 20 levels deep)."""
+
+MAX_PAGE_SCAN_OBJECTS = 1_000_000
+"""Objects scanned for pages when the catalog has no usable page tree (pdfminer's fallback)."""
+
+MAX_CMAP_ENTRIES = 2_000_000
+"""Codes mapped by all the document's embedded CMaps (ToUnicode and encodings); a complete CJK
+font maps 65,536, a subset font a few thousand. One `bfrange` line can ask for four billion."""
+
+MAX_DOCUMENT_TOKENS = 500_000
+"""Tokens parsed from decoded streams (page contents, forms each time they are drawn, object
+streams, CMaps, font headers), plus two per byte of the file; each content stream run counts as
+`STREAM_TOKENS` more. DA-619p parses about a million (0.35 per byte); a token costs pdfminer,
+pdfplumber and partita 3 to 15 µs."""
+
+STREAM_TOKENS = 16
+"""What running one content stream (a form drawn) costs, in tokens: about 50 µs."""
+
+MAX_DOCUMENT_GLYPHS = 150_000
+"""Glyphs drawn in the document, plus two per byte of the file. DA-619p draws 1.8 million
+(0.63 per byte; text set in standard fonts compresses to about three glyphs per byte); each
+glyph costs pdfminer, pdfplumber and partita 20 to 70 µs."""
+
+MAX_PAGE_TOKENS = 1_000_000
+"""Content tokens (operators and operands) parsed for one page, its form XObjects counted each
+time they are drawn. The corpus's busiest page parses 35,000."""
+
+MAX_PAGE_STREAMS = 20_000
+"""Content streams run for one page: its /Contents entries and every form drawn (corpus: 8)."""
+
+MAX_PAGE_GLYPHS = 100_000
+"""Glyphs drawn on one page (corpus: 10,400; a page of 4-pt type holds about 40,000)."""
+
+MAX_FORM_DEPTH = 32
+"""Form XObjects nested in each other (corpus: 2)."""
+
+MAX_TOKEN_BYTES = 4 << 20
+"""Bytes of one token (a string, a name, a number...): pdfminer's lexer copies a growing token
+at each 4 KiB of input, so a token of n bytes costs n**2 / 8 KiB of copying (4 MiB: 2 GiB)."""
+
+MAX_INLINE_IMAGE_BYTES = 4 << 20
+"""Data of one inline image (the PDF specification advises at most 4 KB)."""
+
+MAX_COORDINATE = 1e9
+"""Objects drawn with a coordinate or size beyond ±1e9 points, or not a finite number, are left
+out. The largest page PDF allows is 14,400 units of at most 75,000 points (1.08e9 points);
+pdfminer computes such positions as infinity or NaN from overflowing matrices and font
+sizes."""
+
+ACTIVE: ContextVar[DocumentBudget | None] = ContextVar("partita_pdf_budget", default=None)
+"""The budget of the document whose pdfminer code is running, or None outside partita."""
+
+
+class ContentLeftOutWarning(PartitaWarning):
+    """Part of a page was left out: it exceeded one of the bounds above, or was drawn at
+    positions or sizes out of range. The message names the page and what was cut."""
+
+
+class PageCut(Exception):  # -- a signal, not an error: it never leaves the page --
+    """Raised inside the page interpreter when a page bound is reached; `reason` says which."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(slots=True)
+class DocumentBudget:
+    """What one document may still cost; every `charge_*` raises `DocumentLimitError` (naming
+    `name`) when its bound is exceeded."""
+
+    name: str
+    file_bytes: int
+    stream_bytes: int = 0
+    resolutions: int = 0
+    cmap_entries: int = 0
+    tokens: int = 0
+    glyphs: int = 0
+    max_resolutions: int = field(init=False)
+    max_tokens: int = field(init=False)
+    max_glyphs: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.max_resolutions = MAX_RESOLUTIONS + self.file_bytes
+        self.max_tokens = MAX_DOCUMENT_TOKENS + 2 * self.file_bytes
+        self.max_glyphs = MAX_DOCUMENT_GLYPHS + 2 * self.file_bytes
+
+    def refuse(self, message: str, limit: str) -> DocumentLimitError:
+        """Return the error for this document exceeding the bound `limit`."""
+        return DocumentLimitError(message, filename=self.name, limit=limit)
+
+    def charge_stream(self, size: int) -> None:
+        """Count `size` decoded bytes (one filter's output); refuse an oversized stream."""
+        if size > MAX_STREAM_BYTES:
+            raise self.refuse(
+                f"a stream decodes to more than {MAX_STREAM_BYTES >> 20} MiB",
+                "decoded stream size",
+            )
+        self.stream_bytes += size
+        if self.stream_bytes > MAX_DOCUMENT_STREAM_BYTES:
+            raise self.refuse(
+                f"its streams decode to more than {MAX_DOCUMENT_STREAM_BYTES >> 20} MiB",
+                "decoded document size",
+            )
+
+    def charge_resolution(self) -> None:
+        """Count one reference followed."""
+        self.resolutions += 1
+        if self.resolutions > self.max_resolutions:
+            raise self.refuse(
+                f"it follows more than {self.max_resolutions:,} object references",
+                "object references",
+            )
+
+    def charge_cmap_entry(self) -> None:
+        """Count one code mapped by an embedded CMap."""
+        self.cmap_entries += 1
+        if self.cmap_entries > MAX_CMAP_ENTRIES:
+            raise self.refuse(f"its CMaps map more than {MAX_CMAP_ENTRIES:,} codes", "CMap entries")
+
+    def charge_tokens(self, count: int) -> None:
+        """Count `count` tokens parsed from decoded streams."""
+        self.tokens += count
+        if self.tokens > self.max_tokens:
+            raise self.refuse(
+                f"its streams hold more than {self.max_tokens:,} tokens to parse",
+                "parsed tokens",
+            )
+
+    def page_meter(self) -> PageMeter:
+        """Return the meter for the next page: the page bounds, or what is left of the
+        document's when less (running out of that refuses the document)."""
+        tokens_left = self.max_tokens - self.tokens
+        glyphs_left = self.max_glyphs - self.glyphs
+        tokens = min(MAX_PAGE_TOKENS, tokens_left)
+        glyphs = min(MAX_PAGE_GLYPHS, glyphs_left)
+        return PageMeter(
+            tokens=tokens,
+            glyphs=glyphs,
+            streams=MAX_PAGE_STREAMS,
+            token_limit=tokens,
+            glyph_limit=glyphs,
+            document_tokens=tokens_left < MAX_PAGE_TOKENS,
+            document_glyphs=glyphs_left < MAX_PAGE_GLYPHS,
+        )
+
+    def settle(self, meter: PageMeter) -> None:
+        """Add what a finished page used to the document's counters."""
+        self.tokens += meter.token_limit - max(meter.tokens, 0)
+        self.glyphs += meter.glyph_limit - max(meter.glyphs, 0)
+
+
+@dataclass(slots=True)
+class PageMeter:
+    """What one page may still cost, counted down by the page interpreter; it stops the page
+    (`PageCut`) when a count goes below zero."""
+
+    tokens: int
+    glyphs: int
+    streams: int
+    token_limit: int
+    glyph_limit: int
+    document_tokens: bool
+    """True when `token_limit` is what was left of the document's budget, not the page's."""
+    document_glyphs: bool
+    deep_forms: int = 0
+    """Form XObjects not drawn because they were nested too deep."""
