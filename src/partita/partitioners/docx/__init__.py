@@ -28,8 +28,8 @@ PRINCIPLES
 - **Text boxes** are read once (the `mc:AlternateContent` fallback copy is skipped); their
   paragraphs and tables become elements right after the paragraph they are anchored in.
 - **Notes are inline.** A footnote or endnote becomes its elements right after the block that
-  first cites it; the citation reads "[1]" (endnotes "[i]") and the note starts with the same
-  mark (see `notes`).
+  first cites it (a note cited inside a note, after the citing note); the citation reads "[1]"
+  (endnotes "[i]") and the note starts with the same mark (see `notes`).
 - **Pages** come from rendered page breaks when Word recorded any, else from hard page breaks,
   page-break-before and section breaks; without either, `page_number` is None (see `pages`). An
   element's page is the one it starts on. `include_page_breaks=True` adds PageBreak elements.
@@ -41,7 +41,17 @@ PRINCIPLES
   `emphasized_text_contents` / `emphasized_text_tags` ("b" / "i").
 - **Hierarchy.** `parent_id` and `section_path` follow the headings (`partita.hierarchy`).
 - **Bad input is a DocumentError naming the file**: not a zip, a corrupt or truncated zip, a zip
-  without a main document, malformed XML, a zip bomb (see `_package`). Entities are never expanded.
+  without a main document, malformed XML (see `_package`). Entities are never expanded.
+- **Hostile input meets bounds** (`limits`). A document past a size bound (zip entries, part and
+  document size, XML nodes, blocks, elements, output characters, libxml2's depth and text-node
+  limits) raises `DocumentLimitError` naming the bound, before the work it would cost. Numbers
+  read from the XML are clamped to what Word allows: spans to 63 columns, list levels to 0-8,
+  list starts to 32 bits; a list label stays short (Roman numerals past 3999, letters past 780
+  and Chinese counting past 9999 are written in decimal; a template is cut at 64 characters).
+- **Nothing is lost silently.** What cannot be kept (an unexpanded entity reference, whose
+  surrounding text is kept; a symbol that is no character; a hyperlink nested in another; an
+  overlong label template) is counted, and one `DocxContentWarning` per document says what
+  (see `losses`).
 """
 
 from __future__ import annotations
@@ -80,8 +90,9 @@ def partition_docx(
     PageBreak element at each page break; `include_headers_footers=False` drops headers and
     footers; `starting_page_number` is the number of the first page.
 
-    Raises `DocumentError` naming the file when it is not a readable .docx, `FileReadError` when
-    it cannot be read at all.
+    Raises `DocumentError` naming the file when it is not a readable .docx (`DocumentLimitError`
+    when it exceeds one of the bounds in `partitioners.docx.limits`), `FileReadError` when it
+    cannot be read at all; warns `DocxContentWarning` when content had to be left out.
     """
     return list(
         iter_docx_elements(

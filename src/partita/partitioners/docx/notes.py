@@ -1,9 +1,10 @@
 """Footnotes and endnotes: numbered by first reference, each emitted once, inline.
 
 A note's paragraphs become elements right after the block that first references it, so a note
-sits in the section (and on the page) where it is cited. The reference mark in the text reads
-"[1]" for footnotes and "[i]" for endnotes (Word's default formats), numbered in order of first
-reference, and the note's own first paragraph starts with the same mark. Separator notes
+sits in the section (and on the page) where it is cited; a note cited inside a note follows the
+citing note. The reference mark in the text reads "[1]" for footnotes and "[i]" for endnotes
+(Word's default formats; past 3999 in decimal), numbered in order of first reference, and the
+note's own first paragraph starts with the same mark. Separator notes
 (`w:type="separator"` and the like) are not content and are skipped.
 """
 
