@@ -237,3 +237,60 @@ def test_long_tags_and_texts_within_the_attribute_bound_parse(markup: str) -> No
 def test_a_tag_of_more_than_256_attributes_is_refused(markup: str) -> None:
     with pytest.raises(DocumentLimitError, match="more than 256 attributes"):
         partition_html(text=markup)
+
+
+# -- what a browser shows and libxml2's tree hides (`partita.partitioners._html_repair`) --
+
+
+@pytest.mark.parametrize(
+    ("case", "expected"),
+    [
+        ("html/content-after-html-end", [("NarrativeText", "alpha"), ("NarrativeText", "beta"),
+                                         ("NarrativeText", "gamma delta")]),
+        ("html/bare-text-in-table", [("NarrativeText", "delta"), ("NarrativeText", "alpha gamma"),
+                                     ("Table", "beta")]),
+        ("html/head-after-body", [("NarrativeText", "alpha"), ("NarrativeText", "beta"),
+                                  ("NarrativeText", "gamma")]),
+        # -- `gamma</g>delta`: the end tag is no HTML, browsers show "gammadelta" --
+        ("html/html-in-unclosed-svg", [("NarrativeText", "alpha"), ("NarrativeText", "beta"),
+                                       ("NarrativeText", "gammadelta")]),
+    ],
+)  # fmt: skip
+def test_text_libxml2_misplaces_is_read_where_browsers_show_it(
+    case: str, expected: list[tuple[str, str]]
+) -> None:
+    assert [(type(e).__name__, e.text) for e in _partition_case(case)] == expected
+
+
+@pytest.mark.parametrize(
+    ("html", "texts", "table_html"),
+    [
+        ("<table><td>a</td><th>b</th></table>", ["a b"],
+         "<table><tr><td>a</td><th>b</th></tr></table>"),
+        ("<table><tbody><td>a</td><tr><td>b</td></tr><td>c</td></tbody></table>", ["a b c"],
+         "<table><tbody><tr><td>a</td></tr><tr><td>b</td></tr><tr><td>c</td></tr></tbody></table>"),
+        ("<table><caption>c</caption>tail<tr><td>a</td></tr></table>", ["tail", "c a"],
+         "<table><caption>c</caption><tr><td>a</td></tr></table>"),
+        # -- a table in a row closes its table, to browsers: it comes after it --
+        ("<table><tr><td>a</td></tr><table><tr><td>b</td></tr></table></table>", ["a", "b"],
+         "<table><tr><td>a</td></tr></table>"),
+        ("<table><form>f<input></form><li>i</li><tr><td>a</td></tr></table>", ["f", "i", "a"],
+         "<table><tr><td>a</td></tr></table>"),
+    ],
+)  # fmt: skip
+def test_misplaced_table_content_and_implied_rows(
+    html: str, texts: list[str], table_html: str
+) -> None:
+    elements = partition_html(text=html)
+    assert _texts(elements) == texts
+    assert next(e for e in elements if e.category == "Table").metadata.text_as_html == table_html
+
+
+def test_a_svg_without_html_in_it_is_still_dropped() -> None:
+    html = "<svg><text>label</text><foreignObject><p>inside</p></foreignObject></svg><p>kept</p>"
+    assert _texts(partition_html(text=html)) == ["kept"]
+
+
+def test_main_is_still_preferred_with_content_after_the_body() -> None:
+    html = "<body><div>chrome</div><main><p>content</p></main></body><p>after</p>"
+    assert _texts(partition_html(text=html)) == ["content"]

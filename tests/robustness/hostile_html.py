@@ -112,6 +112,26 @@ CASES: list[HostileCase] = [
     ),
     HostileCase("html/text-node-over-10-mb", "big-text.html", _huge_text_node),
     HostileCase("html/data-uri-over-10-mb", "big-uri.html", _huge_data_uri),
+    HostileCase(
+        "html/content-after-html-end",
+        "after-end.html",
+        lambda: b"<html><body><p>alpha</p></body></html><p>beta</p>gamma</body> delta",
+    ),
+    HostileCase(
+        "html/bare-text-in-table",
+        "table-text.html",
+        lambda: b"<table>alpha<tr><td>beta</td> gamma </tr><div>delta</div></table>",
+    ),
+    HostileCase(
+        "html/head-after-body",
+        "late-head.html",
+        lambda: b"<body><p>alpha</p></body><head><title>t</title><p>beta</p></head><p>gamma</p>",
+    ),
+    HostileCase(
+        "html/html-in-unclosed-svg",
+        "svg.html",
+        lambda: b"<p>alpha</p><svg><g><text>label</text><p>beta</p>gamma</g>delta",
+    ),
     HostileCase("html/nesting-past-libxml2-limit", "deep.html", _deep_nesting),
     HostileCase("html/attribute-flood-in-one-tag", "attributes.html", _attribute_flood),
     HostileCase("html/element-flood", "elements.html", _element_flood),

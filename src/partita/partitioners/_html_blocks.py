@@ -28,6 +28,7 @@ from partita.elements import (
 from partita.partitioners._build import Draft
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._html_phrase import Phrase
+from partita.partitioners._html_repair import iter_stray_table_text
 from partita.partitioners._html_tables import table_content
 from partita.partitioners._text import BULLET_LINE, strip_not_text
 
@@ -161,6 +162,8 @@ def iter_tree_drafts(
                 contexts.append(context)
                 context = context.derive(element, tag)
             elif tag == "table":
+                for stray in iter_stray_table_text(element):
+                    phrase.add_text(stray, _emphasis(bold, italic))
                 yield from flush(context)
                 walker.skip_subtree()
                 contexts.append(context)

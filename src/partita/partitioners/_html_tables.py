@@ -61,18 +61,23 @@ def table_content(table: etree._Element) -> TableContent | None:
     """Return the text and compact HTML of `table`, or None when no cell has text."""
     caption = ""
     groups: list[tuple[str | None, list[list[_Cell]]]] = []
+    implied: list[_Cell] | None = None  # -- cells directly in the table: an implied row --
     for child in table:
         tag = child.tag
+        if tag in _CELLS:
+            if implied is None:
+                implied = []
+                _append_row(groups, implied)
+            implied.append(_cell(child))
+            continue
+        implied = None
         if tag == "caption":
             caption = " ".join(_lines(child))
         elif tag == "tr":
-            if groups and groups[-1][0] is None:
-                groups[-1][1].append(_row_cells(child))
-            else:
-                groups.append((None, [_row_cells(child)]))
+            _append_row(groups, _row_cells(child))
         elif tag in _ROW_GROUPS:
             assert isinstance(tag, str)
-            groups.append((tag, [_row_cells(tr) for tr in child if tr.tag == "tr"]))
+            groups.append((tag, _rows(child)))
 
     has_rowspan = any(cell.rowspan > 1 for _, rows in groups for row in rows for cell in row)
     words: list[str] = [caption] if caption else []
@@ -99,16 +104,40 @@ def table_content(table: etree._Element) -> TableContent | None:
     return TableContent(" ".join(words), "".join(html), caption)
 
 
+def _append_row(groups: list[tuple[str | None, list[list[_Cell]]]], row: list[_Cell]) -> None:
+    """Append `row` to the last group when it has no row-group tag, else to a new such group."""
+    if groups and groups[-1][0] is None:
+        groups[-1][1].append(row)
+    else:
+        groups.append((None, [row]))
+
+
+def _rows(group: etree._Element) -> list[list[_Cell]]:
+    """Return the rows of the row group `group`: its `<tr>`s, and each run of cells directly in
+    it (an implied row, as browsers read it)."""
+    rows: list[list[_Cell]] = []
+    implied: list[_Cell] | None = None
+    for child in group:
+        if child.tag in _CELLS:
+            if implied is None:
+                implied = []
+                rows.append(implied)
+            implied.append(_cell(child))
+        else:
+            implied = None
+            if child.tag == "tr":
+                rows.append(_row_cells(child))
+    return rows
+
+
 def _row_cells(tr: etree._Element) -> list[_Cell]:
-    cells = []
-    for cell in tr:
-        tag = cell.tag
-        if tag in _CELLS:
-            assert isinstance(tag, str)
-            cells.append(
-                _Cell(tag, _lines(cell), _span(cell.get("colspan")), _span(cell.get("rowspan")))
-            )
-    return cells
+    return [_cell(cell) for cell in tr if cell.tag in _CELLS]
+
+
+def _cell(cell: etree._Element) -> _Cell:
+    tag = cell.tag
+    assert isinstance(tag, str)
+    return _Cell(tag, _lines(cell), _span(cell.get("colspan")), _span(cell.get("rowspan")))
 
 
 def _span(value: str | None) -> int:

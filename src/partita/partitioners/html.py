@@ -2,10 +2,15 @@
 
 PRINCIPLES
 
-- **The rendered text is the document.** Parsing uses lxml's C HTML parser in recovery mode (so
-  malformed markup is tolerated as a browser would), with comments and processing instructions
-  dropped, no network access and no DTD or entity expansion beyond HTML's own named entities.
-  Parsing starts at the first visible `<main>` when there is one, else at `<body>`.
+- **The rendered text is the document.** Parsing uses lxml's C HTML parser (libxml2) in
+  recovery mode, with comments and processing instructions dropped, no network access and no
+  DTD or entity expansion beyond HTML's own named entities. libxml2 tokenizes as HTML5 does but
+  builds its tree by older rules; where that tree would hide text a browser shows, the content is
+  moved where the browser shows it (`_html_repair`): content after `</body>` or `</html>`, a
+  `<head>` after the body, HTML in an unclosed `<svg>`, and text or elements misplaced in a table
+  (shown before it; cells without a row form a row). Parsing starts at the first visible `<main>`
+  when there is one, else at `<body>` (at `<html>` when content lies outside the body). A test
+  compares the words with headless Chromium's on ordinary and hostile pages.
 - **Blocks delimit elements.** Each block (`p`, `div`, `section`, `li`, `hN`, `td` outside a
   table, ...) gives at most one element for each run of inline text it holds. Inline markup (`b`,
   `span`, `a`, unknown tags, ...) merges into the enclosing text. Text directly in a block next
@@ -33,18 +38,30 @@ PRINCIPLES
 - **Whitespace is normalized.** Runs of whitespace (non-breaking spaces included) become one
   space and text is trimmed. `<br>` becomes a line break ("\\n") rather than the reference's space:
   addresses, verse and line-set lists keep their lines.
+- **Characters that are not text** (`_text.NOT_TEXT`: those XML cannot hold, which would also
+  make `text_as_html` unreadable as XML): C0 controls other than whitespace, and DEL, are dropped
+  wherever they come from (raw, or a reference such as `&#1;`), as browsers render them as
+  nothing and a word they sit in stays one word; the noncharacters U+FFFE and U+FFFF and lone
+  surrogates become U+FFFD. Link offsets move along.
 - **Metadata.** `a[href]` → `links` (text, url, offset in the element's text) plus the
   reference's `link_texts` / `link_urls`; `b`/`strong` and `i`/`em` → `emphasized_text_contents`
   with tags "b", "i" or "bi". `page_number` comes from the nearest `data-page-number` attribute;
   `languages` from the nearest `lang` attribute (ISO 639-3; none when absent). `filetype` is
   `text/html`, `detection_origin` "html".
-- **Bytes and bad input.** Bytes are decoded by the encoding the caller gives, else a byte-order
-  mark, else a `<meta charset>` / `http-equiv` / XML declaration in the first 4 KiB (Latin-1 and
-  ASCII read as Windows-1252, as browsers do), else UTF-8, else Windows-1252. Input with NUL
-  characters (binary data), an unknown or failing explicit encoding, or nesting deeper than
-  lxml's limit of 255 elements (whose content lxml would silently drop) raises
+- **Bytes and bad input.** Bytes are decoded by the encoding the caller gives (a WHATWG label
+  or a Python text encoding), else a byte-order mark, else a `<meta charset>` / `http-equiv` /
+  XML declaration in the first 4 KiB when the evidence agrees with it (a WHATWG label, the bytes
+  decode, the declaration reads back as ASCII, and it does not contradict valid UTF-8 content;
+  Latin-1 and ASCII read as Windows-1252, as browsers do), else UTF-8 (a damaged UTF-8 document
+  too, its bad bytes as U+FFFD), else Windows-1252 (`_html_encoding`). Input with NUL characters
+  in its first 4 KiB (binary data), or an unknown, non-text or failing explicit encoding, raises
   `partita.errors.DocumentError` naming the file. Text without any markup is tolerated: it is
   one paragraph, as a browser shows it. An empty document gives no elements.
+- **Bounds** (`_html_limits`; past one, `partita.errors.DocumentLimitError` naming the bound):
+  48 MiB per document; nesting up to libxml2's 2,048 elements (deeper content would be lost);
+  256 attributes per tag (libxml2's time is quadratic in them); 200,000 elements and 256 Mi
+  characters of text and metadata per document. Text nodes and `data:` URIs may be as large as
+  the document.
 """
 
 from __future__ import annotations
@@ -67,6 +84,12 @@ from partita.partitioners._html_limits import (
     MAX_HTML_DEPTH,
     check_attribute_counts,
     iter_within_budget,
+)
+from partita.partitioners._html_repair import (
+    break_out_of_svg,
+    foster_parent_table_content,
+    gather_content_outside_body,
+    start_of_content,
 )
 from partita.partitioners._source import read_source
 
@@ -137,11 +160,15 @@ def iter_html_drafts(
     root = _parse(content, name)
     if root is None:
         return
+    outside_body = gather_content_outside_body(root)
+    break_out_of_svg(root)
+    foster_parent_table_content(root)
     etree.strip_elements(root, *DROPPED_TAGS, with_tail=False)
     lang = root.get("lang") if root.tag == "html" else None
     if lang:
         languages = language_codes(lang) or languages
-    yield from iter_tree_drafts(_start_of(root), origin=origin, root_languages=languages)
+    start = start_of_content(root, outside_body=outside_body)
+    yield from iter_tree_drafts(start, origin=origin, root_languages=languages)
 
 
 def _parse(content: str, name: str | None) -> etree._Element | None:
@@ -187,12 +214,3 @@ def _resource_limit_error(message: str, name: str | None) -> DocumentLimitError:
         filename=name,
         limit="text node size",
     )
-
-
-def _start_of(root: etree._Element) -> etree._Element:
-    """Return the first `<main>` of `root` (outside hidden markup), else `<body>`, else `root`."""
-    for main in root.iter("main"):
-        if main.get("hidden") is None and main.get("aria-hidden") != "true":
-            return main
-    body = root.find("body")
-    return body if body is not None else root
