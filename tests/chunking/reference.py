@@ -18,7 +18,14 @@ from partita.chunking import chunk_by_title, chunk_elements
 from partita.elements import Element
 from partita.serialization import element_to_dict
 
-__all__ = ["ReferenceHang", "comparable", "run_both", "table_id_groups"]
+__all__ = [
+    "UNCHECKED",
+    "ReferenceHang",
+    "UncheckedCases",
+    "comparable",
+    "run_both",
+    "table_id_groups",
+]
 
 # -- the fields that differ on purpose: partita's ids are deterministic, the reference's random,
 # -- and partita adds `section_path` --
@@ -27,6 +34,52 @@ _OWN_ID_FIELDS = ("table_id", "section_path")
 
 class ReferenceHang(Exception):
     """The reference would not finish: its token-mode overlap can loop forever."""
+
+
+class UncheckedCases:
+    """Per mode ("character", "token"), how many differential cases ran and how many went
+    unchecked because the reference hung: looped (its token-mode overlap can hand back its input
+    as the remainder, forever) or ran over its time limit. partita's behaviour on those inputs
+    is tested by the partita-only properties (`test_properties.py`, `hostile_streams`)."""
+
+    CEILINGS: dict[str, float] = {"character": 0.01, "token": 0.25}  # noqa: RUF012
+    """The largest share of a mode's cases that may go unchecked before the session fails (the
+    generated cases drifting toward what the reference cannot run). Character mode never loops;
+    token mode loops in about 13 % of the generated cases (overlap on long words)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, list[int]] = {}
+        """Per mode: cases run, looped, timed out."""
+
+    def record(self, mode: str, outcome: str | None) -> None:
+        counts = self.counts.setdefault(mode, [0, 0, 0])
+        counts[0] += 1
+        if outcome == "looped":
+            counts[1] += 1
+        elif outcome is not None:
+            counts[2] += 1
+
+    def summary(self) -> list[str]:
+        lines = []
+        for mode, (total, looped, timed_out) in sorted(self.counts.items()):
+            unchecked = looped + timed_out
+            lines.append(
+                f"differential chunking, {mode} mode: {unchecked} of {total} cases unchecked"
+                f" ({unchecked / total:.1%}; ceiling {self.CEILINGS[mode]:.0%}): the reference"
+                f" looped in {looped}, ran over its time limit in {timed_out}"
+            )
+        return lines
+
+    def over_ceiling(self) -> bool:
+        """True when a mode with at least 100 cases has more unchecked than its ceiling."""
+        return any(
+            total >= 100 and looped + timed_out > self.CEILINGS[mode] * total
+            for mode, (total, looped, timed_out) in self.counts.items()
+        )
+
+
+UNCHECKED = UncheckedCases()
+"""The session's count of differential cases, filled in by `run_both`."""
 
 
 @contextmanager
@@ -43,11 +96,11 @@ def _hang_guard(seconds: float) -> Iterator[None]:
     def guarded_split(self: Any, s: str) -> tuple[str, str]:
         fragment, remainder = split(self, s)
         if remainder == s:
-            raise ReferenceHang
+            raise ReferenceHang("looped")
         return fragment, remainder
 
     def on_alarm(signum: int, frame: object) -> None:
-        raise ReferenceHang
+        raise ReferenceHang("timed out")
 
     previous = signal.signal(signal.SIGALRM, on_alarm)
     splitter.__call__ = guarded_split  # type: ignore[method-assign]
@@ -76,11 +129,16 @@ def run_both(
     ours_fn: Callable[..., Any] = chunk_by_title if by_title else chunk_elements
     reference: Any
     ours: Any
+    mode = "token" if options.get("max_tokens") is not None else "character"
     try:
         with _hang_guard(limit):
             reference = reference_fn(reference_input, **options)
     except ValueError as exc:
         reference = exc
+    except ReferenceHang as exc:
+        UNCHECKED.record(mode, exc.args[0])
+        raise
+    UNCHECKED.record(mode, None)
     try:
         ours = ours_fn(ours_input, **options)
     except ValueError as exc:

@@ -3,18 +3,28 @@
 A pre-chunk holding exactly one table goes to `partita.chunking.tables`. Any other pre-chunk
 becomes one CompositeElement with its text and consolidated metadata, or, when its text exceeds
 the window (one oversized element), several: the second and later carry `is_continuation=True`.
-Every piece carries the whole `orig_elements`. A pre-chunk with no text forms no chunk.
+Every piece carries the whole `orig_elements`, unless the pieces would repeat the element past
+`REPEAT_LIMIT`: then each carries its own part (`partita.chunking.split_origins`). A pre-chunk
+with no text forms no chunk.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from itertools import chain
+from typing import Any
 
-from partita.chunking.char_split import iter_char_pieces
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.prechunk import PreChunk
+from partita.chunking.split_origins import (
+    content_size,
+    longest_element,
+    part_of,
+    read_pieces,
+    without_bulky_fields,
+)
 from partita.elements import (
     CompositeElement,
     Element,
@@ -42,31 +52,56 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
     if not text:
         return
     fields = consolidate_metadata(elements)
+    anchor = elements[0].element_id
+    if _fits(pre_chunk, text, opts):
+        if opts.include_orig:
+            fields["orig_elements"] = orig_elements_of(elements)
+        yield _new_element(
+            CompositeElement, text, ids.next_id(anchor), _metadata_from_fields(fields)
+        )
+        return
+    pieces = opts.split.iter_pieces(text)
+    first_pieces, own_parts = read_pieces(pieces, content_size(elements))
+    if own_parts:
+        yield from _iter_pieces_with_parts(chain(first_pieces, pieces), elements, fields, opts, ids)
+        return
     if opts.include_orig:
         fields["orig_elements"] = orig_elements_of(elements)
     metadata = _metadata_from_fields(fields)
-    anchor = elements[0].element_id
+    continuation = _metadata_from_fields({**fields, "is_continuation": True})
+    for index, piece in enumerate(first_pieces):
+        yield _new_element(
+            CompositeElement, piece, ids.next_id(anchor), continuation if index else metadata
+        )
+
+
+def _fits(pre_chunk: PreChunk, text: str, opts: ChunkingOptions) -> bool:
+    """True when the pre-chunk's text is one chunk, as the splitter would find it."""
     if opts.count_tokens is None:
-        if len(text) <= opts.hard_max:
-            yield _new_element(CompositeElement, text, ids.next_id(anchor), metadata)
-            return
-        continuation = None
-        for piece in iter_char_pieces(text, opts.hard_max, opts.overlap_len, opts.separators):
-            if continuation is None:
-                yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
-                continuation = _metadata_from_fields({**fields, "is_continuation": True})
-            else:
-                yield _new_element(CompositeElement, piece, ids.next_id(anchor), continuation)
-        return
-    # -- the size of the text when known without counting (as the splitter would measure it) --
+        return len(text) <= opts.hard_max
+    # -- the size of the text when known without counting (as the splitter would measure it);
+    # -- otherwise the splitter measures it, and returns it whole when it fits --
     size = pre_chunk.token_count
-    if size is not None and size <= opts.hard_max:
-        yield _new_element(CompositeElement, text, ids.next_id(anchor), metadata)
-        return
-    continuation = None
-    for piece in opts.split.iter_pieces(text):
-        if continuation is None:
-            yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
-            continuation = _metadata_from_fields({**fields, "is_continuation": True})
-        else:
-            yield _new_element(CompositeElement, piece, ids.next_id(anchor), continuation)
+    return size is not None and size <= opts.hard_max
+
+
+def _iter_pieces_with_parts(
+    pieces: Iterator[str],
+    elements: Sequence[Element],
+    fields: dict[str, Any],
+    opts: ChunkingOptions,
+    ids: ChunkIds,
+) -> Iterator[Element]:
+    """The chunks of pieces that each carry their own part of the split element.
+
+    Only the first piece keeps the size-proportional metadata; see `split_origins`.
+    """
+    split = longest_element(elements)
+    anchor = elements[0].element_id
+    later_fields = {**without_bulky_fields(fields), "is_continuation": True}
+    for index, piece in enumerate(pieces):
+        own = dict(later_fields) if index else dict(fields)
+        if opts.include_orig:
+            own["orig_elements"] = (part_of(split, piece, first=not index),)
+        metadata = _metadata_from_fields(own)
+        yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)

@@ -6,18 +6,22 @@ A table whose text and compacted HTML both fit the window becomes one `Table` wh
 groups together, with the HTML of each chunk matching its text and leading header rows repeated
 on later chunks (`partita.chunking.table_split`); or by text alone when it has no HTML or the
 window is tiny (under 50 characters or 15 tokens). The chunks of one table share a `table_id`
-and are numbered by `chunk_index`. A table with no text forms no chunk.
+and are numbered by `chunk_index`; each carries the table in `orig_elements`, or, when they would
+repeat it past `REPEAT_LIMIT`, its own part of it (`partita.chunking.split_origins`). A table
+with no text forms no chunk.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from itertools import chain
 
 from partita.chunking.html_table import HtmlTable, leading_header_row_count
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import table_chunk_metadata
 from partita.chunking.options import ChunkingOptions
+from partita.chunking.split_origins import content_size, part_of, read_pieces, without_bulky_fields
 from partita.chunking.table_split import HtmlTableSplitter
 from partita.elements import (
     Element,
@@ -86,19 +90,24 @@ def _iter_text_pieces(text: str, opts: ChunkingOptions) -> Iterator[tuple[str, s
 
 def _iter_numbered(
     table: Element,
-    pieces: Iterable[tuple[str, str | None]],
+    pieces: Iterator[tuple[str, str | None]],
     base: ElementMetadata,
     carried_header_rows: int,
     ids: ChunkIds,
 ) -> Iterator[TableChunk]:
+    """The `TableChunk`s of `pieces`, numbered, each carrying the table in `orig_elements`, or,
+    past `REPEAT_LIMIT`, its own part of the table (see `split_origins`)."""
     table_id = ids.next_table_id(table.element_id)
     carried = max(0, carried_header_rows)
+    first_pieces, own_parts = read_pieces(pieces, content_size([table]))
     base_fields = base.__dict__
-    for index, (text, html) in enumerate(pieces):
+    include_orig = "orig_elements" in base_fields
+    later_fields = without_bulky_fields(base_fields) if own_parts else base_fields
+    for index, (text, html) in enumerate(chain(first_pieces, pieces)):
         # -- `base.replace(text_as_html=html, is_continuation=True if index else None,
         # -- num_carried_over_header_rows=carried if index else 0, table_id=table_id,
         # -- chunk_index=index)`, field order included --
-        fields = dict(base_fields)
+        fields = dict(later_fields if index else base_fields)
         if html is None:
             fields.pop("text_as_html", None)
         else:
@@ -110,5 +119,7 @@ def _iter_numbered(
         fields["num_carried_over_header_rows"] = carried if index else 0
         fields["table_id"] = table_id
         fields["chunk_index"] = index
+        if own_parts and include_orig:
+            fields["orig_elements"] = (part_of(table, text, first=not index, html=html),)
         metadata = _metadata_from_fields(fields)
         yield _new_element(TableChunk, text, ids.next_id(table.element_id), metadata)

@@ -1,0 +1,129 @@
+"""The repeat limit: a split element's pieces carry it whole up to `REPEAT_LIMIT`, their own part
+past it, and the output stays linear in the element's size (`partita.chunking.split_origins`)."""
+
+from __future__ import annotations
+
+from unstructured.staging.base import elements_from_json as reference_elements_from_json
+
+import partita
+from partita.chunking import chunk_elements
+from partita.chunking.split_origins import BULKY_FIELDS, REPEAT_LIMIT, content_size
+from partita.elements import ElementMetadata, NarrativeText, Table, TableChunk
+
+_LINKS = {"link_texts": ["here"], "link_urls": ["https://example.com"]}
+
+
+def _paragraph(size: int) -> NarrativeText:
+    return NarrativeText("x" * size, element_id="p1", metadata=ElementMetadata(filename="a.txt"))
+
+
+def test_the_limit_is_the_repeated_size() -> None:
+    """8192 characters in 1024 pieces repeat exactly the limit; one character more, past it."""
+    assert REPEAT_LIMIT == 8192 * 1024
+    at_limit = chunk_elements([_paragraph(8192)], max_characters=8)
+    assert len(at_limit) == 1024
+    assert all(c.metadata.orig_elements == (_paragraph(8192),) for c in at_limit)
+
+    past = chunk_elements([_paragraph(8193)], max_characters=8)
+    assert len(past) == 1025
+    parts = [c.metadata.orig_elements for c in past]
+    assert all(len(p) == 1 for p in parts if p is not None)
+    assert [p[0].text for p in parts if p is not None] == [c.text for c in past]
+    assert all(
+        type(p[0]) is NarrativeText and p[0].element_id == "p1" for p in parts if p is not None
+    )
+    assert all(p[0].metadata.filename == "a.txt" for p in parts if p is not None)
+
+
+def test_past_the_limit_only_the_first_piece_keeps_bulky_metadata() -> None:
+    metadata = ElementMetadata(
+        filename="a.txt",
+        emphasized_text_contents=["x"],
+        emphasized_text_tags=["b"],
+        text_as_html="<p>big</p>",
+        **_LINKS,
+    )
+    element = NarrativeText("word " * 400_000, element_id="p1", metadata=metadata)
+    chunks = chunk_elements([element])
+    first, later = chunks[0], chunks[1:]
+    assert first.metadata.link_texts == ("here",)
+    assert first.metadata.emphasized_text_contents == ("x",)
+    assert first.metadata.text_as_html == "<p>big</p>"
+    first_part = first.metadata.orig_elements[0]  # type: ignore[index]
+    assert first_part.metadata.link_urls == ("https://example.com",)
+    assert first_part.metadata.text_as_html == "<p>big</p>"
+    for chunk in later:
+        assert chunk.metadata.is_continuation
+        part = chunk.metadata.orig_elements[0]  # type: ignore[index]
+        for name in BULKY_FIELDS:
+            assert getattr(chunk.metadata, name) is None
+            assert getattr(part.metadata, name) is None
+        assert part.metadata.filename == "a.txt"
+    assert "".join(c.text for c in chunks).replace(" ", "") == element.text.replace(" ", "")
+
+
+def test_without_orig_elements_later_pieces_leave_bulky_metadata_out_too() -> None:
+    element = NarrativeText("word " * 400_000, metadata=ElementMetadata(**_LINKS))
+    chunks = chunk_elements([element], include_orig_elements=False)
+    assert chunks[0].metadata.link_texts == ("here",)
+    assert all(c.metadata.link_texts is None for c in chunks[1:])
+    assert all(c.metadata.orig_elements is None for c in chunks)
+
+
+def test_a_megabyte_paragraph_gives_json_linear_in_its_size() -> None:
+    """The reference: 2,000 copies of the megabyte (1.5 GB of JSON). partita: about 2.6 MB."""
+    element = NarrativeText(" ".join(f"w{i % 997}" for i in range(200_000)))
+    size = len(element.text)
+    chunks = chunk_elements([element])
+    assert len(chunks) * content_size([element]) > REPEAT_LIMIT
+    text = partita.elements_to_json(chunks)
+    assert len(text) < 3 * size
+
+
+def test_the_reference_reads_the_parts() -> None:
+    element = _paragraph(20_000)
+    chunks = chunk_elements([element], max_characters=10)
+    read = reference_elements_from_json(text=partita.elements_to_json(chunks))
+    assert [c.text for c in read] == [c.text for c in chunks]
+    for ours, theirs in zip(chunks, read, strict=True):
+        (part,) = theirs.metadata.orig_elements
+        assert part.text == ours.text
+        assert part.id == "p1"
+
+
+def _table(rows: int) -> Table:
+    cells = [[f"r{i}c{j}" for j in range(3)] for i in range(rows)]
+    html = "<table>" + "".join(
+        "<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in cells
+    )
+    text = " ".join(" ".join(row) for row in cells)
+    return Table(text, element_id="t1", metadata=ElementMetadata(text_as_html=html + "</table>"))
+
+
+def test_a_large_table_gives_chunks_carrying_their_own_rows() -> None:
+    table = _table(20_000)
+    chunks = chunk_elements([table])
+    assert all(isinstance(c, TableChunk) for c in chunks)
+    assert len(chunks) * content_size([table]) > REPEAT_LIMIT
+    for chunk in chunks:
+        (part,) = chunk.metadata.orig_elements  # type: ignore[misc]
+        assert type(part) is Table
+        assert part.element_id == "t1"
+        assert part.text == chunk.text
+        assert part.metadata.text_as_html == chunk.metadata.text_as_html
+    size = len(table.text) + len(table.metadata.text_as_html or "")
+    assert len(partita.elements_to_json(chunks)) < 4 * size
+
+
+def test_a_small_table_keeps_the_reference_output() -> None:
+    table = _table(200)
+    chunks = chunk_elements([table])
+    assert len(chunks) > 1
+    assert all(c.metadata.orig_elements == (table,) for c in chunks)
+
+
+def test_content_size_counts_text_and_bulky_fields() -> None:
+    element = NarrativeText(
+        "abcd", metadata=ElementMetadata(text_as_html="<p>abcd</p>", filename="long-name")
+    )
+    assert content_size([element]) == 4 + len("<p>abcd</p>")
