@@ -9,7 +9,15 @@ def test_all_is_sorted_and_complete() -> None:
     # -- the format partitioners load on first access: `dir` names them before that --
     public = {name for name in dir(partita) if not name.startswith("_")}
     # -- submodules imported as a side effect are not API, except `errors`, which is --
-    submodules = {"elements", "hierarchy", "partitioners", "serialization", "cli", "chunking"}
+    submodules = {
+        "elements",
+        "hierarchy",
+        "partitioners",
+        "serialization",
+        "cli",
+        "chunking",
+        "batch",
+    }
     assert set(partita.__all__) == public - submodules
     assert len(set(partita.__all__)) == len(partita.__all__)
     # -- isort style, as ruff keeps it: classes first, then functions and modules --
