@@ -1,8 +1,14 @@
-"""Hypothesis strategies for chunking: element streams (as dicts) and option sets."""
+"""Hypothesis strategies for chunking: element streams (as dicts) and option sets.
+
+`element_streams` and `chunking_options` feed the differential suite; `hostile_streams` and
+`hostile_options` feed partita-only properties with the inputs the reference hangs on (long
+texts without cuts, its token-mode overlap loop, small windows with large overlaps).
+"""
 
 from __future__ import annotations
 
 import html
+import random
 from typing import Any
 
 from hypothesis import strategies as st
@@ -159,4 +165,60 @@ def chunking_options(draw: st.DrawFn, *, by_title: bool, tokens: bool) -> dict[s
             opts["combine_text_under_n_chars"] = draw(st.integers(0, hard_max))
         if draw(st.booleans()):
             opts["multipage_sections"] = False
+    return opts
+
+
+# ------------------------------------------------------------------------------------------------
+# hostile streams: the inputs on which the reference hangs (partita-only properties)
+# ------------------------------------------------------------------------------------------------
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _hostile_text(kind: str, size: int, seed: int) -> str:
+    """A text of about `size` characters of one hostile `kind`, from a seeded generator."""
+    rng = random.Random(seed)
+    if kind == "letters":  # -- no space, no cut: a single pre-token piece --
+        return "".join(rng.choice(_LETTERS) for _ in range(size))
+    if kind == "chinese":  # -- no punctuation: one to three tokens per character --
+        return "".join(chr(rng.randint(0x4E00, 0x9FA5)) for _ in range(size))
+    if kind == "overlap-loop":  # -- the reference's token-mode overlap returns its input --
+        return "a " + "x" * size
+    if kind == "whitespace":
+        return "start" + rng.choice([" ", "\n", " \t\n"]) * size + "end"
+    if kind == "long-words":
+        words = (rng.choices(_LETTERS, k=rng.randint(20, 200)) for _ in range(1 + size // 100))
+        return " ".join("".join(word) for word in words)
+    return " ".join(rng.choice(WORDS) for _ in range(max(1, size // 5)))
+
+
+@st.composite
+def hostile_streams(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Generate one to four text elements, some oversized in a way the reference hangs on."""
+    kinds = ("letters", "chinese", "overlap-loop", "whitespace", "long-words", "words")
+    items: list[dict[str, Any]] = []
+    for i in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(kinds))
+        text = _hostile_text(kind, draw(st.integers(1, 1500)), draw(st.integers(0, 2**16)))
+        type_name = draw(st.sampled_from(("NarrativeText", "Title", "ListItem")))
+        metadata = {"filename": "h.txt"}
+        items.append({"type": type_name, "element_id": f"h{i}", "text": text, "metadata": metadata})
+    return items
+
+
+@st.composite
+def hostile_options(draw: st.DrawFn, *, by_title: bool, tokens: bool) -> dict[str, Any]:
+    """Generate small windows with large overlaps: many pieces per element."""
+    opts: dict[str, Any] = {}
+    if tokens:
+        hard_max = draw(st.integers(4, 40))
+        opts.update(max_tokens=hard_max, tokenizer="cl100k_base")
+    else:
+        hard_max = draw(st.integers(5, 120))
+        opts["max_characters"] = hard_max
+    if draw(st.booleans()):
+        opts["overlap"] = draw(st.integers(0, hard_max - 1))
+        opts["overlap_all"] = draw(st.booleans())
+    if by_title and draw(st.booleans()):
+        opts["combine_text_under_n_chars"] = draw(st.integers(0, hard_max))
     return opts

@@ -1,4 +1,8 @@
-"""Invariants of chunking, over generated element streams and options."""
+"""Invariants of chunking, over generated element streams and options.
+
+The last properties run partita alone on the inputs the reference hangs on (`hostile_streams`):
+the differential suite leaves those unchecked.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +21,12 @@ from partita.chunking import (
     token_counter,
 )
 from partita.elements import CompositeElement, Element, Table
-from tests.chunking.streams import chunking_options, element_streams
+from tests.chunking.streams import (
+    chunking_options,
+    element_streams,
+    hostile_options,
+    hostile_streams,
+)
 
 _SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _WHITESPACE = re.compile(r"\s+")
@@ -122,3 +131,85 @@ def test_table_chunks_of_one_table_share_an_id_and_count_up(data: st.DataObject)
             assert c.metadata.chunk_index is not None
             by_table.setdefault(c.metadata.table_id, []).append(c.metadata.chunk_index)
     assert all(indexes == list(range(len(indexes))) for indexes in by_table.values())
+
+
+# ------------------------------------------------------------------------------------------------
+# partita only, on the inputs the reference hangs on (the differential suite leaves them
+# unchecked): the hard maximum, no text lost, determinism, termination
+# ------------------------------------------------------------------------------------------------
+
+_HOSTILE = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _covers(source: str, chunk_texts: list[str]) -> bool:
+    """True when the chunks, in order, cover `source` with no gap (whitespace removed).
+
+    Each chunk must occur in `source` starting at or before the end of what the chunks before it
+    covered (an overlap repeats covered text); the latest such start is taken, which covers at
+    least as much as the chunk's true position.
+    """
+    covered = 0
+    for text in chunk_texts:
+        bare = _WHITESPACE.sub("", text)
+        start = source.rfind(bare, 0, covered + len(bare))
+        if start < 0:
+            return False
+        covered = max(covered, start + len(bare))
+    return covered == len(source)
+
+
+def _hostile_case(
+    data: st.DataObject, by_title: bool, tokens: bool
+) -> tuple[list[Element], dict[str, Any], list[Element]]:
+    items = data.draw(hostile_streams())
+    options = data.draw(hostile_options(by_title=by_title, tokens=tokens))
+    elements, chunks = _chunk(items, options, by_title)
+    return elements, options, chunks
+
+
+@_HOSTILE
+@given(st.data(), st.booleans(), st.booleans())
+def test_hostile_streams_respect_the_hard_maximum(
+    data: st.DataObject, by_title: bool, tokens: bool
+) -> None:
+    elements, options, chunks = _hostile_case(data, by_title, tokens)
+    if tokens:
+        count = token_counter("cl100k_base")
+        hard_max = options["max_tokens"]
+        if all(count(char) <= hard_max for e in elements for char in set(e.text)):
+            assert all(count(c.text) <= hard_max for c in chunks)
+    else:
+        assert all(len(c.text) <= options["max_characters"] for c in chunks)
+
+
+@_HOSTILE
+@given(st.data(), st.booleans(), st.booleans())
+def test_hostile_streams_lose_no_text(data: st.DataObject, by_title: bool, tokens: bool) -> None:
+    elements, _, chunks = _hostile_case(data, by_title, tokens)
+    source = _WHITESPACE.sub("", "".join(e.text for e in elements))
+    assert _covers(source, [c.text for c in chunks])
+
+
+@_HOSTILE
+@given(st.data(), st.booleans(), st.booleans())
+def test_hostile_streams_chunk_deterministically_and_end(
+    data: st.DataObject, by_title: bool, tokens: bool
+) -> None:
+    items = data.draw(hostile_streams())
+    options = data.draw(hostile_options(by_title=by_title, tokens=tokens))
+    elements, chunks = _chunk(items, options, by_title)
+    _, again = _chunk(items, options, by_title)
+    assert partita.elements_to_json(again) == partita.elements_to_json(chunks)
+    # -- every piece advances by at least one character --
+    assert len(chunks) <= sum(len(e.text) for e in elements) + len(elements)
+
+
+def test_coverage_detects_a_lost_character() -> None:
+    assert _covers("abcdef", ["abc", "cdef"])
+    assert _covers("xxxxxx", ["xxxx", "xxxx"])
+    assert not _covers("abcdef", ["abc", "ef"])
+    assert not _covers("abcdef", ["abc", "def", "g"])
