@@ -76,6 +76,15 @@ def _front_matter_in_every_element() -> bytes:
     return b"---\nkey: " + b"v" * (1 << 20) + b"\n---\n\n" + b"para\n\n" * 300
 
 
+def _lazy_lines_in_deep_quote() -> bytes:
+    # -- markdown-it reads each lazy line again at each of the 98 levels: a minute --
+    return b">" * 98 + b" a\n" + b"b\n" * 100_000
+
+
+def _deep_list() -> bytes:
+    return "".join("  " * level + "- item\n" for level in range(60)).encode()
+
+
 CASES: list[HostileCase] = [
     HostileCase(
         "html/control-character-in-table-cell",
@@ -138,6 +147,33 @@ CASES: list[HostileCase] = [
     HostileCase("html/link-url-repeated-across-blocks", "link-url.html", _link_across_blocks),
     HostileCase("html/document-over-size-bound", "huge.html", _oversized_document),
     HostileCase("md/reference-url-at-every-use", "references.md", _reference_at_every_use),
+    HostileCase("md/unclosed-brackets", "brackets.md", lambda: b"[" * 200_000 + b"a"),
+    HostileCase("md/unclosed-image-brackets", "images.md", lambda: b"![" * 100_000 + b"a"),
+    HostileCase("md/unclosed-footnote-references", "footnotes.md", lambda: b"[^" * 100_000),
+    HostileCase("md/lazy-lines-in-deep-quote", "quote.md", _lazy_lines_in_deep_quote),
+    HostileCase("md/emphasis-flood", "emphasis.md", lambda: b"*a" * 600_000),
+    HostileCase("md/empty-list-item-flood", "items.md", lambda: b"-\n" * 600_000),
+    HostileCase("md/list-nested-60-deep", "deep-list.md", _deep_list),
+    HostileCase(
+        "md/backtick-runs",
+        "backticks.md",
+        lambda: b"".join(b"`" * (i % 300 + 1) + b"a" for i in range(3_000)),
+    ),
+    HostileCase(
+        "md/deep-emphasis-and-links",
+        "nested.md",
+        lambda: b"*" * 5_000 + b"[" * 5_000 + b"a" + b"](u)" * 5_000 + b"*" * 5_000,
+    ),
+    HostileCase(
+        "text/long-cjk-line-before-a-block",
+        "cjk.txt",
+        lambda: "\u4e2d".encode() * 4_000_000 + b"\n\nb",
+    ),
+    HostileCase("text/many-blank-lines", "blank.txt", lambda: b"\n" * 4_000_000 + b"a"),
+    HostileCase(
+        "text/long-line-of-spaces", "spaces.txt", lambda: b"a" + b" " * 4_000_000 + b"b\n\nc"
+    ),
+    HostileCase("text/utf16-bom-odd-length", "odd.txt", lambda: b"\xff\xfea\x00b\x00c"),
     HostileCase(
         "md/front-matter-in-every-element", "front-matter.md", _front_matter_in_every_element
     ),

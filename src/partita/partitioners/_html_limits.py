@@ -1,5 +1,7 @@
 """Bounds on the work one HTML, Markdown or plain-text document may cost, and their checks.
 
+(One module for the three formats: Markdown embeds HTML, and they share the output bounds.)
+
 These formats are read whole, and a small file can be made to cost without limit: libxml2
 builds a node of 120-220 bytes for every few bytes of markup (about 45 bytes of memory per byte
 of a dense tag flood) and compares every attribute of a tag with every other (quadratic time),
@@ -25,8 +27,15 @@ __all__ = [
     "MAX_DOCUMENT_BYTES",
     "MAX_ELEMENTS",
     "MAX_HTML_DEPTH",
+    "MAX_INLINE_NESTING",
+    "MAX_MARKDOWN_BYTES",
+    "MAX_MARKDOWN_LINES",
+    "MAX_MARKDOWN_MARKUP",
     "MAX_OUTPUT_CHARS",
+    "MAX_QUOTED_LINE_LEVELS",
     "check_attribute_counts",
+    "check_markdown_cost",
+    "check_quote_nesting",
     "iter_within_budget",
 ]
 
@@ -36,6 +45,35 @@ MAX_DOCUMENT_BYTES = 48 * 1024 * 1024
 the densest markup (a flood of tags or attributes), so 48 MiB stays within about 2 GiB and
 20 s; plain text costs far less. A text node or a `data:` URI may be as large as the document
 (libxml2's own limit, without `huge_tree`, is 10 MB)."""
+
+MAX_MARKDOWN_BYTES = 8 * 1024 * 1024
+"""Bytes of one Markdown document (limit "document size"): about 16 long books. Prose costs
+markdown-it-py well under 1 µs per character; markup characters and lines, which cost more, are
+bounded apart."""
+
+MAX_MARKDOWN_MARKUP = 500_000
+"""Characters of one Markdown document that markdown-it-py tries its inline rules on (`[ ] * _
+` ! < > & \\ | ~`; limit "markup characters"): each costs 5-15 µs where prose costs far less.
+At the bound, floods of `![`, `*a` or table cells take 6-10 s and up to 700 MB on a loaded
+two-core machine. A long technical book has about 100,000."""
+
+MAX_MARKDOWN_LINES = 500_000
+"""Lines of one Markdown document (limit "lines"): every line costs markdown-it-py's block rules
+5-10 µs even when it gives no element (500,000 empty list items take 6 s and 420 MB). A long
+book has about 50,000."""
+
+MAX_INLINE_NESTING = 10
+"""Inline markup nested in inline markup (a link in an image's text, ...) that markdown-it
+parses; deeper markup is kept as its text. Each unclosed `[` makes markdown-it look ahead this
+many levels, so its cost per character grows with it (markdown-it's default, 100, made a flood
+of `![` cost 85 µs per character; 10 costs 12)."""
+
+MAX_QUOTED_LINE_LEVELS = 2_000_000
+"""Lines of block quotes, each counted as many times as it is deep (limit "quote nesting"):
+markdown-it reads every line of a quote again at each nesting level, about 5.5 µs per line and
+level when the lines continue a paragraph lazily (without their `>` markers), so a line of 98
+`>` followed by 100,000 lazy lines took a minute. 2,000,000 is about 11 s; a thread of e-mails
+quoted 20 deep over 10,000 lines counts 200,000."""
 
 MAX_HTML_DEPTH = 2048
 """Elements nested in one another (limit "nesting depth"): libxml2's limit with `huge_tree`.
@@ -58,6 +96,11 @@ MAX_OUTPUT_CHARS = 256 * 1024 * 1024
 each element carries. Text is bounded by the document's size; this bounds what repeats one
 string of the input in many elements."""
 
+_MARKUP_CHARACTERS = "[]*_`!<>&\\|~"
+_QUOTED_LINE = re.compile(r"\n {0,3}>(?:[ \t]*>)*")
+"""A quoted Markdown line's markers, found after the newline before it (the text searched
+starts with one)."""
+_BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|$)")
 _TAG_NAME = re.compile(rb"<[^\s/>]*")
 _ATTRIBUTE = re.compile(rb"""[\s/]*(?:=?[^\s/>=]+)(?:\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*))?""")
 """An attribute as the HTML tokenizer reads one: a name (any characters but whitespace, `/`,
@@ -113,6 +156,63 @@ def _count_attributes(data: bytes, start: int) -> tuple[int, int]:
         count += 1
         pos = match.end()
     return count, pos
+
+
+def check_markdown_cost(text: str, name: str | None) -> None:
+    """Raise `DocumentLimitError` when the Markdown `text` has more than `MAX_MARKDOWN_MARKUP`
+    markup characters or `MAX_MARKDOWN_LINES` lines, or its quotes exceed
+    `MAX_QUOTED_LINE_LEVELS` (see `check_quote_nesting`)."""
+    lines = text.count("\n") + 1
+    if lines > MAX_MARKDOWN_LINES:
+        raise DocumentLimitError(
+            f"the document has {lines:,} lines, more than {MAX_MARKDOWN_LINES:,}",
+            filename=name,
+            limit="lines",
+        )
+    markup = sum(text.count(char) for char in _MARKUP_CHARACTERS)
+    if markup > MAX_MARKDOWN_MARKUP:
+        raise DocumentLimitError(
+            f"the document has {markup:,} markup characters, more than {MAX_MARKDOWN_MARKUP:,}"
+            " (markdown-it-py tries every inline rule on each)",
+            filename=name,
+            limit="markup characters",
+        )
+    check_quote_nesting(text, name)
+
+
+def check_quote_nesting(text: str, name: str | None) -> None:
+    """Raise `DocumentLimitError` when the block quotes of the Markdown `text` exceed
+    `MAX_QUOTED_LINE_LEVELS`.
+
+    Each run of lines up to a blank line that holds a quoted line counts its lines times the
+    deepest quote marker run (`> > >`) that starts one of its lines: an upper bound of the lines
+    markdown-it reads again per level, lazy continuation lines included.
+    """
+    if ">" not in text:
+        return
+    levels = 0
+    run_end = -1
+    depth = 0
+    run_start = 0
+    for match in _QUOTED_LINE.finditer("\n" + text):
+        at = match.start()
+        if at >= run_end:
+            levels += depth * _line_count(text, run_start, run_end)
+            blank = _BLANK_LINE.search(text, at)
+            run_start, run_end, depth = at, (blank.start() if blank else len(text)), 0
+        depth = max(depth, match.group().count(">"))
+    levels += depth * _line_count(text, run_start, run_end)
+    if levels > MAX_QUOTED_LINE_LEVELS:
+        raise DocumentLimitError(
+            f"block quotes count {levels:,} lines times their nesting, more than"
+            f" {MAX_QUOTED_LINE_LEVELS:,} (markdown-it reads each line again at every level)",
+            filename=name,
+            limit="quote nesting",
+        )
+
+
+def _line_count(text: str, start: int, end: int) -> int:
+    return text.count("\n", start, end) + 1 if end > start else 0
 
 
 def iter_within_budget(drafts: Iterable[Draft], name: str | None) -> Iterator[Draft]:

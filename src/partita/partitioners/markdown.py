@@ -27,12 +27,23 @@ PRINCIPLES
   (values YAML gives as dates or other non-JSON types are written as strings). Invalid YAML is
   kept as its raw text there.
 - Markdown has no pages: `page_number` is None. `filetype` is `text/markdown`,
-  `detection_origin` "md". Any text decodes (UTF-8, else UTF-16 with a BOM, else
-  Windows-1252), so bad bytes are tolerated, not refused; NUL characters are replaced, as
-  CommonMark says. Blocks nested deeper than markdown-it's limit (100 token levels here: 100
-  quote levels, 50 list levels), whose text markdown-it would silently drop, raise
-  `partita.errors.DocumentError` naming the file; deeply nested inline markup is kept as text.
-  HTML blocks can raise the HTML partitioner's `DocumentError`, which names the file too.
+  `detection_origin` "md". Any text decodes (UTF-8, a damaged UTF-8 file too, else UTF-16 with
+  a BOM, else Windows-1252), so bad bytes are tolerated, not refused; NUL characters are
+  replaced, as CommonMark says, and the other characters that are not text are dropped or
+  replaced as in HTML (`_text.NOT_TEXT`: C0 controls dropped; noncharacters and surrogates
+  become U+FFFD), in text, table cells, code and alt texts. An explicit encoding that is
+  unknown, no text encoding or failing raises `partita.errors.DocumentError`.
+- **Nesting and cost.** Blocks nested deeper than markdown-it's limit (100 token levels here:
+  100 quote levels, 50 list levels), whose text markdown-it would silently drop, raise
+  `partita.errors.DocumentError` naming the file. Inline markup is parsed 10 levels deep
+  (`MAX_INLINE_NESTING`; markdown-it's look-ahead at each unclosed `[` grows with it), deeper
+  markup is kept as text. markdown-it-py's work is linear in the document but costs 5-15 µs per
+  markup character and reads each line of a quote again at every level, so a document over
+  8 MiB, 500,000 lines, 500,000 markup characters, or 2,000,000 quoted lines times their depth
+  raises `partita.errors.DocumentLimitError` before parsing, as do more than 200,000 elements or
+  256 Mi characters of text and metadata (a reference's URL or the front matter repeated in
+  every element counts each time): see `_html_limits`. HTML blocks can raise the HTML
+  partitioner's errors, which name the file too.
 """
 
 from __future__ import annotations
@@ -45,6 +56,7 @@ from html import escape
 from typing import IO, Any
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -63,7 +75,12 @@ from partita.elements import (
 from partita.errors import DocumentError
 from partita.partitioners._build import Draft, iter_finished_elements
 from partita.partitioners._html_lang import language_codes
-from partita.partitioners._html_limits import MAX_DOCUMENT_BYTES, iter_within_budget
+from partita.partitioners._html_limits import (
+    MAX_INLINE_NESTING,
+    MAX_MARKDOWN_BYTES,
+    check_markdown_cost,
+    iter_within_budget,
+)
 from partita.partitioners._html_phrase import Phrase
 from partita.partitioners._source import decode_text, read_source
 from partita.partitioners._text import strip_not_text
@@ -106,7 +123,7 @@ def iter_md_elements(
     metadata_filename: str | None = None,
 ) -> Iterator[Element]:
     """Generate the elements of a Markdown document; see `partition_md`."""
-    source = read_source(filename, file, text, max_bytes=MAX_DOCUMENT_BYTES, name=metadata_filename)
+    source = read_source(filename, file, text, max_bytes=MAX_MARKDOWN_BYTES, name=metadata_filename)
     name = metadata_filename or source.path
     display_name = name or source.display_name
     drafts = iter_md_drafts(decode_text(source.data, encoding, display_name), name=display_name)
@@ -122,8 +139,10 @@ def iter_md_drafts(content: str, *, name: str | None = None) -> Iterator[Draft]:
     """Generate the element drafts of the Markdown `content`; `name` identifies it in errors.
 
     Raises `DocumentError` for blocks nested too deeply (see PRINCIPLES)."""
+    check_markdown_cost(content, name)
     md = MarkdownIt("commonmark", {"html": True, "maxNesting": _MAX_NESTING})
     md.enable(["table", "strikethrough"]).use(front_matter_plugin).use(footnote_plugin)
+    md.core.ruler.before("inline", "partita_inline_nesting", _limit_inline_nesting)
     tokens = md.parse(content)
     if any(token.nesting == 1 and token.level >= _MAX_NESTING - 1 for token in tokens):
         raise DocumentError(
@@ -131,6 +150,12 @@ def iter_md_drafts(content: str, *, name: str | None = None) -> Iterator[Draft]:
             filename=name,
         )
     yield from _TokenWalk(tokens, name).iter_drafts()
+
+
+def _limit_inline_nesting(state: StateCore) -> None:
+    """Lower markdown-it's nesting limit, after the blocks are parsed, for the inline parse: its
+    cost per unclosed `[` grows with the limit (`MAX_INLINE_NESTING`)."""
+    state.md.options["maxNesting"] = MAX_INLINE_NESTING
 
 
 class _TokenWalk:

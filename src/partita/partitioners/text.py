@@ -11,12 +11,20 @@ PRINCIPLES
   the same block continue the item. `category_depth` comes from indentation: an item indented
   more than the one before it is one level deeper.
 - **Titles are short lines standing alone.** A block becomes a Title when it is a single line
-  of at most 12 words (40 characters for CJK text), has a letter, does not end in sentence or
-  clause punctuation (`. , ; : ! ?` and their full-width forms), and is followed by another block.
+  of at most 12 words and 500 characters (40 characters for CJK text), has a letter, does not
+  end in sentence or clause punctuation (`. , ; : ! ?` and their full-width forms), and is
+  followed by another block.
   A line underlined by `===` or `---` (setext style) is a Title too, of depth 0 or 1. A title
   numbered like `2.1 Scope` gets `category_depth` from its number of parts minus one.
 - **Everything else** is NarrativeText, or UncategorizedText (`Text`) when it has no letter.
 - Text has no pages: `page_number` is None. `filetype` is `text/plain`.
+- **Bytes and bounds.** Bytes decode as UTF-8 (a BOM honoured; a damaged UTF-8 file too, its bad
+  bytes as U+FFFD), UTF-16 with a BOM, else Windows-1252; every character is kept (plain text
+  goes into no markup, so control characters stay). An explicit encoding that is unknown, no
+  text encoding or failing raises `partita.errors.DocumentError`. A document over 48 MiB, or
+  giving more than 200,000 elements or 256 Mi characters, raises `DocumentLimitError`
+  (`_html_limits`). The work is linear in the text: long lines, many blank lines and long runs
+  of spaces cost no more per character than prose.
 """
 
 from __future__ import annotations
@@ -42,6 +50,9 @@ _TERMINAL_PUNCTUATION = frozenset(".,;:!?。，；：！？、…")
 _HEADING_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)\.?\s+\S")
 _MAX_TITLE_WORDS = 12
 _MAX_CJK_TITLE_CHARS = 40
+_MAX_TITLE_CHARS = 500
+"""No title is longer: a line of a few words but thousands of characters (a URL, a run of
+symbols) is text, and the per-character title checks stay short."""
 
 
 def partition_text(
@@ -147,7 +158,7 @@ def _paragraph_draft(lines: list[str], has_next: bool) -> Draft:
 
 
 def _is_heading_like(text: str) -> bool:
-    if not text or text[-1] in _TERMINAL_PUNCTUATION:
+    if not text or len(text) > _MAX_TITLE_CHARS or text[-1] in _TERMINAL_PUNCTUATION:
         return False
     if not any(c.isalpha() for c in text):
         return False
