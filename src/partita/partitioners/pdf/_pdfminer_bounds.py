@@ -113,14 +113,12 @@ def _resolve(self: PDFObjRef, default: object = None) -> Any:
     budget = ACTIVE.get()
     if budget is None:
         return _ORIGINAL_RESOLVE(self, default)
-    ref = self
-    seen: set[int] = set()
-    while True:
-        budget.charge_resolution()
-        obj = _ORIGINAL_RESOLVE(ref, default)
-        if not isinstance(obj, PDFObjRef):
-            return obj
-        seen.add(ref.objid)
+    budget.charge_resolution()
+    obj = _ORIGINAL_RESOLVE(self, default)
+    if not isinstance(obj, PDFObjRef):
+        return obj  # -- the usual case: a reference to an object that is not a reference --
+    seen = {self.objid}
+    while isinstance(obj, PDFObjRef):
         if obj.objid in seen:
             return default  # -- a cycle: no object at its end, read as a missing one --
         if len(seen) >= MAX_REFERENCE_CHAIN:
@@ -128,7 +126,10 @@ def _resolve(self: PDFObjRef, default: object = None) -> Any:
                 f"object {self.objid} starts a chain of more than {MAX_REFERENCE_CHAIN} references",
                 "reference chain",
             )
-        ref = obj
+        seen.add(obj.objid)
+        budget.charge_resolution()
+        obj = _ORIGINAL_RESOLVE(obj, default)
+    return obj
 
 
 # -- tokens and CMap entries -----------------------------------------------------------------------
@@ -138,7 +139,9 @@ def _counting_nexttoken(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
     def nexttoken(self: Any) -> Any:
         budget = ACTIVE.get()
         if budget is not None:
-            budget.charge_tokens(1)
+            budget.tokens += 1  # -- `charge_tokens(1)`, inline: this runs for every token --
+            if budget.tokens > budget.max_tokens:
+                budget.charge_tokens(0)
         return original(self)
 
     return nexttoken
@@ -184,12 +187,17 @@ def _parse_string(self: PSBaseParser, s: bytes, i: int) -> int:
     budget = ACTIVE.get()
     if budget is None:
         return _ORIGINAL_PARSE_STRING(self, s, i)
-    budget.charge_tokens(1)  # -- once per stretch between escapes: escapes cost as tokens --
+    budget.tokens += 1  # -- once per stretch between escapes: escapes cost as tokens --
+    if budget.tokens > budget.max_tokens:
+        budget.charge_tokens(0)
+    m = END_STRING.search(s, i)
     token: Any = self._curtoken
+    if m is not None and self.paren == 1 and s[m.start(0)] == _CLOSE and type(token) is bytes:
+        # -- a string ending in this buffer with no escape left: pdfminer's own single step --
+        return _ORIGINAL_PARSE_STRING(self, s, i)
     if not isinstance(token, bytearray):  # -- pdfminer's other string steps extend it in place --
         token = bytearray(token)
         self._curtoken = token
-    m = END_STRING.search(s, i)
     if not m:
         token += s[i:]
         return len(s)
@@ -212,6 +220,9 @@ def _parse_string(self: PSBaseParser, s: bytes, i: int) -> int:
     self._add_token(bytes(token))
     self._parse1 = self._parse_main
     return j + 1
+
+
+_CLOSE = ord(")")
 
 
 # -- streams ---------------------------------------------------------------------------------------

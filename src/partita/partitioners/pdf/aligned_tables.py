@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 import re
 import statistics
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -42,7 +42,7 @@ from partita.partitioners.pdf.layout import union_intervals
 from partita.partitioners.pdf.lines import BBox, Line
 from partita.partitioners.pdf.tables import PageTable, Rule, table_html
 
-__all__ = ["find_aligned_tables"]
+__all__ = ["MAX_REGION_WORK", "AlignedTables", "find_aligned_tables"]
 
 _RULE_SLACK = 3.0
 _MAX_RULE_GAP_SHARE = 0.4
@@ -50,6 +50,13 @@ _MAX_ROW_GAP_EM = 1.5
 _MAX_PITCH_RATIO = 1.5
 _MIN_FILL = 0.7
 _MAX_HEAD_ROWS = 3
+
+MAX_REGION_WORK = 300_000
+"""Candidate regions between rules tried, plus the rows inside each, per page. Each rule of a
+region is tried with each later one, longest first, so a page of N rules of one extent with
+prose between them costs N**3 / 6 row visits (400 rules: 10 million, 40 s); a real ruled table
+of 60 rows costs at most 36,000. Beyond it the page's remaining regions are not searched, and
+the page says so (its text is still read)."""
 _NUMBER = re.compile(r"[-+−–(]?[$€£¥]?\d[\d,.\s]*%?\)?[*†‡]?|[-–—]|n/?a", re.I)
 
 _Interval = tuple[float, float]
@@ -79,34 +86,31 @@ class _Row:
         return all(line.bold for line in self.lines)
 
 
+@dataclass(frozen=True, slots=True)
+class AlignedTables:
+    """The aligned tables of a page, top to bottom, and the lines left outside them."""
+
+    tables: list[PageTable]
+    rest: list[Line]
+    gave_up: bool = False
+    """True when the search between rules stopped at `MAX_REGION_WORK`."""
+
+
 def find_aligned_tables(
     lines: Sequence[Line],
     rules: Sequence[Rule],
     page_height: float,
     ruled: Sequence[BBox] = (),
-) -> tuple[list[PageTable], list[Line]]:
+) -> AlignedTables:
     """Return the aligned tables among `lines` (top to bottom) and the lines left outside them,
     in their order. `rules` are the page's horizontal rules, `ruled` the boxes of the tables
     already found with the ruling finder (rule regions overlapping them are left alone)."""
     rows = _rows(lines)
     if not any(len(row.lines) > 1 for row in rows):
-        return [], list(lines)
+        return AlignedTables([], list(lines))
     used = [False] * len(rows)
     tables: list[PageTable] = []
-    for (x0, x1), ys in _rule_regions(rules, page_height):
-        start = 0
-        while start < len(ys) - 1:  # -- the longest table from each rule on --
-            for end in range(len(ys) - 1, start, -1):
-                box = (x0, ys[start], x1, ys[end])
-                if any(_overlaps(box, other) for other in ruled):
-                    continue
-                table = _ruled_region_table(rows, used, box, ys[start : end + 1])
-                if table is not None:
-                    tables.append(table)
-                    start = end
-                    break
-            else:
-                start += 1
+    gave_up = not _ruled_region_tables(rows, used, rules, page_height, ruled, tables)
     for run in _runs(rows, used):
         table = _aligned_table([rows[i] for i in run])
         if table is not None:
@@ -114,10 +118,47 @@ def find_aligned_tables(
             for i in run:
                 used[i] = True
     if not tables:
-        return [], list(lines)
+        return AlignedTables([], list(lines), gave_up)
     tables.sort(key=lambda t: (t.bbox[1], t.bbox[0]))
     rest = [line for row, done in zip(rows, used, strict=True) if not done for line in row.lines]
-    return tables, rest
+    return AlignedTables(tables, rest, gave_up)
+
+
+def _ruled_region_tables(
+    rows: Sequence[_Row],
+    used: list[bool],
+    rules: Sequence[Rule],
+    page_height: float,
+    ruled: Sequence[BBox],
+    tables: list[PageTable],
+) -> bool:
+    """Append to `tables` the tables between rules (the longest from each rule on); return
+    False when the search stopped at `MAX_REGION_WORK`."""
+    middles = sorted((row.middle, i) for i, row in enumerate(rows))
+    keys = [m for m, _ in middles]
+    work = 0
+    for (x0, x1), ys in _rule_regions(rules, page_height):
+        start = 0
+        while start < len(ys) - 1:
+            for end in range(len(ys) - 1, start, -1):
+                box = (x0, ys[start], x1, ys[end])
+                work += 1 + len(ruled)
+                if any(_overlaps(box, other) for other in ruled):
+                    continue
+                # -- the rows whose middle is strictly between the rules, in page order --
+                lo, hi = bisect_right(keys, ys[start]), bisect_left(keys, ys[end])
+                inside = sorted(i for _, i in middles[lo:hi])
+                work += len(inside)
+                if work > MAX_REGION_WORK:
+                    return False
+                table = _ruled_region_table(rows, used, box, ys[start : end + 1], inside)
+                if table is not None:
+                    tables.append(table)
+                    start = end
+                    break
+            else:
+                start += 1
+    return True
 
 
 def _rows(lines: Sequence[Line]) -> list[_Row]:
@@ -217,10 +258,9 @@ def _rule_regions(rules: Sequence[Rule], page_height: float) -> list[tuple[_Inte
 
 
 def _ruled_region_table(
-    rows: Sequence[_Row], used: list[bool], box: BBox, ys: Sequence[float]
+    rows: Sequence[_Row], used: list[bool], box: BBox, ys: Sequence[float], inside: list[int]
 ) -> PageTable | None:
-    x0, top, x1, bottom = box
-    inside = [i for i, row in enumerate(rows) if top < row.middle < bottom]
+    x0, top, x1, _ = box
     if len(inside) < 2 or any(used[i] for i in inside):
         return None
     for i in inside:
@@ -297,25 +337,24 @@ def _runs(rows: Sequence[_Row], used: Sequence[bool]) -> list[list[int]]:
     line inside one of the run's columns (a cell wrapped or continued) may stand between them."""
     runs: list[list[int]] = []
     run: list[int] = []
-    count = 0
+    columns = _RunColumns()
     for i, row in enumerate(rows):
         if run and not used[i]:
             prev = rows[run[-1]]
             gap = row.top - prev.bottom
-            columns = None
+            # -- the run's `_columns` with this row added, kept incrementally --
             if (
                 abs(row.size - prev.size) <= 1.5
                 and -0.2 * row.size < gap <= _MAX_ROW_GAP_EM * row.size
+                and columns.add(i, row)
             ):
-                columns = _columns([*(rows[j] for j in run), row], count)
-            if columns is not None:
                 run.append(i)
-                count = len(columns)
                 continue
         if run:
             runs.append(run)
         run = [i] if not used[i] and len(row.lines) > 1 else []
-        count = len(row.lines)
+        columns = _RunColumns()
+        columns.add(i, row, at_least=0)
     if run:
         runs.append(run)
     out: list[list[int]] = []
@@ -325,6 +364,60 @@ def _runs(rows: Sequence[_Row], used: Sequence[bool]) -> list[list[int]]:
         if sum(1 for i in r if len(rows[i].lines) > 1) >= 3:
             out.append(r)
     return out
+
+
+class _RunColumns:
+    """The columns of a run of rows (`_columns` of its rows), kept as rows are added: the union
+    of the lines' x-ranges, and for each column the rows with a line in it. Adding a row
+    merges its ranges into the union in logarithmic time per line; the run stays aligned while
+    no row has two lines in one column (a merge of two columns both holding a row breaks it)
+    and the columns are no fewer than before."""
+
+    __slots__ = ("broken", "his", "los", "members")
+
+    def __init__(self) -> None:
+        self.los: list[float] = []
+        self.his: list[float] = []
+        self.members: list[set[int]] = []
+        self.broken = False
+
+    def add(self, index: int, row: _Row, *, at_least: int | None = None) -> bool:
+        """Add the row at `index`; return whether the rows are still aligned into at least
+        `at_least` columns (default: as many as before). A failed add leaves it unusable."""
+        if self.broken:
+            return False
+        before = len(self.los) if at_least is None else at_least
+        los, his, members = self.los, self.his, self.members
+        for line in row.lines:
+            lo, hi = line.x0, line.x1
+            first = bisect_left(his, lo)  # -- columns touching [lo, hi]: first..last-1 --
+            last = bisect_right(los, hi)
+            if first >= last:
+                los.insert(first, lo)
+                his.insert(first, hi)
+                members.insert(first, {index})
+                continue
+            merged = members[first]
+            for k in range(first + 1, last):
+                other = members[k]
+                small, large = (merged, other) if len(merged) < len(other) else (other, merged)
+                if not small.isdisjoint(large):
+                    self.broken = True
+                    return False
+                large.update(small)
+                merged = large
+            if index in merged:
+                self.broken = True
+                return False
+            merged.add(index)
+            new_lo, new_hi = min(lo, los[first]), max(hi, his[last - 1])
+            los[first:last] = [new_lo]
+            his[first:last] = [new_hi]
+            members[first:last] = [merged]
+        if len(los) < before:
+            self.broken = True
+            return False
+        return True
 
 
 def _aligned_table(rows: Sequence[_Row]) -> PageTable | None:

@@ -119,15 +119,16 @@ def lines_to_blocks(lines: Sequence[Line]) -> list[Block]:
     gap_ratio = _usual_gap_ratio(lines)
     blocks: list[Block] = []
     block: Block | None = None
-    right = 0.0
+    left = right = 0.0  # -- the block's horizontal extent, kept as lines join (linear time) --
     for line in lines:
-        if block is not None and _continues(block, line, right, gap_ratio):
+        if block is not None and _continues(block, line, left, right, gap_ratio):
             block.lines.append(line)
+            left = min(left, line.x0)
             right = max(right, line.x1)
             continue
         block = Block([line])
         blocks.append(block)
-        right = line.x1
+        left, right = line.x0, line.x1
     return blocks
 
 
@@ -144,7 +145,7 @@ def _usual_gap_ratio(lines: Sequence[Line]) -> float:
     return statistics.median(ratios) if ratios else 0.3
 
 
-def _continues(block: Block, line: Line, right: float, gap_ratio: float) -> bool:
+def _continues(block: Block, line: Line, left: float, right: float, gap_ratio: float) -> bool:
     prev = block.lines[-1]
     size = line.size
     if abs(size - block.size) > 0.5 or line.bold != block.bold:
@@ -155,8 +156,7 @@ def _continues(block: Block, line: Line, right: float, gap_ratio: float) -> bool
     gap = line.top - prev.bottom
     if gap < -0.3 * size or gap > (gap_ratio + PARAGRAPH_GAP_EM) * size:
         return False
-    x0, _, x1, _ = block.bbox
-    if line.x0 >= x1 or line.x1 <= x0:
+    if line.x0 >= right or line.x1 <= left:
         return False
     centred = abs((line.x0 + line.x1) - (prev.x0 + prev.x1)) < 0.5 * size
     if line.x0 - prev.x0 > INDENT_EM * size and not centred and not block.starts_list_item:

@@ -31,7 +31,13 @@ from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, is_cjk
 from partita.partitioners.pdf._open import OpenPdf
 from partita.partitioners.pdf.blocks import Block
 from partita.partitioners.pdf.fonts import FontStats
-from partita.partitioners.pdf.furniture import WINDOW, BandText, band_texts, furniture_kind
+from partita.partitioners.pdf.furniture import (
+    WINDOW,
+    BandText,
+    PageBands,
+    band_texts,
+    furniture_kind,
+)
 from partita.partitioners.pdf.limits import ContentLeftOutWarning
 from partita.partitioners.pdf.lines import BBox
 from partita.partitioners.pdf.outline import outline_key, read_outline
@@ -75,8 +81,8 @@ def iter_pdf_drafts(
     with opened.guarded("cannot read the outline"):
         outline = read_outline(pdf.doc)
     stats = FontStats()
-    ahead: deque[tuple[PageContent, list[BandText | None]]] = deque()
-    behind: deque[list[BandText]] = deque(maxlen=WINDOW)
+    ahead: deque[tuple[PageContent, list[BandText | None], PageBands]] = deque()
+    behind: deque[PageBands] = deque(maxlen=WINDOW)
     drafter = _PageDrafter(stats, outline, starting_page_number, include_headers_footers)
     image_only: list[int] = []
     for index, page in enumerate(pdf.pages, start=1):
@@ -89,7 +95,8 @@ def iter_pdf_drafts(
         if content.image_only:
             image_only.append(index)
         _count_fonts(content, stats)
-        ahead.append((content, _bands(content)))
+        bands = _bands(content)
+        ahead.append((content, bands, PageBands(b for b in bands if b is not None)))
         if len(ahead) > WINDOW:
             yield from _draft_next(ahead, behind, drafter, include_page_breaks)
     while ahead:
@@ -130,17 +137,17 @@ def _bands(content: PageContent) -> list[BandText | None]:
 
 
 def _draft_next(
-    ahead: deque[tuple[PageContent, list[BandText | None]]],
-    behind: deque[list[BandText]],
+    ahead: deque[tuple[PageContent, list[BandText | None], PageBands]],
+    behind: deque[PageBands],
     drafter: _PageDrafter,
     include_page_breaks: bool,
 ) -> Iterator[Draft]:
-    content, bands = ahead.popleft()
-    neighbours = [*behind, *([b for b in other if b is not None] for _, other in ahead)]
+    content, bands, indexed = ahead.popleft()
+    neighbours = [*behind, *(other for _, _, other in ahead)]
     yield from drafter.draft_page(content, bands, neighbours)
     if include_page_breaks:
         yield Draft(PageBreak, "", {"page_number": drafter.page_number(content)})
-    behind.append([b for b in bands if b is not None])
+    behind.append(indexed)
 
 
 class _PageDrafter:
@@ -165,7 +172,7 @@ class _PageDrafter:
         self,
         content: PageContent,
         bands: list[BandText | None],
-        neighbours: list[list[BandText]],
+        neighbours: list[PageBands],
     ) -> Iterator[Draft]:
         page_number = self.page_number(content)
         footers: list[Draft] = []

@@ -13,17 +13,28 @@ band is furniture (Header at the top, Footer at the bottom) when
 A paragraph in a heading font class (see `fonts`) must repeat with its digits too: "Chapter 1",
 "Chapter 2", ... at the top of successive pages are headings, not a running header.
 
-Only `WINDOW` pages of look-ahead are needed, so the decision streams.
+Only `WINDOW` pages of look-ahead are needed, so the decision streams. Each page's band texts
+are indexed (`PageBands`: sorted heights per text), so a paragraph is matched against a
+neighbouring page in logarithmic time, however many paragraphs its bands hold.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["BAND_SHARE", "REPEAT_SHARE", "WINDOW", "BandText", "band_texts", "furniture_kind"]
+__all__ = [
+    "BAND_SHARE",
+    "REPEAT_SHARE",
+    "WINDOW",
+    "BandText",
+    "PageBands",
+    "band_texts",
+    "furniture_kind",
+]
 
 BAND_SHARE = 0.15
 REPEAT_SHARE = 0.4
@@ -50,6 +61,30 @@ class BandText:
     """The text with case and spacing ignored but its digits kept."""
 
 
+class PageBands:
+    """One page's band texts, indexed by text (digits masked, and exact) for `furniture_kind`."""
+
+    __slots__ = ("_by_exact", "_by_key")
+
+    def __init__(self, bands: Iterable[BandText]) -> None:
+        self._by_key: dict[str, list[float]] = {}
+        self._by_exact: dict[str, list[float]] = {}
+        for band in bands:
+            self._by_key.setdefault(band.key, []).append(band.top)
+            self._by_exact.setdefault(band.exact, []).append(band.top)
+        for tops in (*self._by_key.values(), *self._by_exact.values()):
+            tops.sort()
+
+    def repeats(self, band: BandText, *, exact: bool) -> bool:
+        """True when this page has `band`'s text (with its digits when `exact`) within
+        `_Y_TOLERANCE` of its height."""
+        tops = (self._by_exact if exact else self._by_key).get(band.exact if exact else band.key)
+        if not tops:
+            return False
+        k = bisect_left(tops, band.top - _Y_TOLERANCE)
+        return k < len(tops) and tops[k] <= band.top + _Y_TOLERANCE
+
+
 def band_texts(
     blocks: Sequence[tuple[str, float, float]], page_height: float
 ) -> list[BandText | None]:
@@ -68,7 +103,7 @@ def band_texts(
 def furniture_kind(
     text: str,
     band: BandText | None,
-    neighbours: Sequence[Sequence[BandText]],
+    neighbours: Sequence[PageBands],
     *,
     heading: bool = False,
 ) -> str | None:
@@ -84,15 +119,6 @@ def furniture_kind(
         return kind
     if not neighbours:
         return None
-    hits = sum(
-        1
-        for page in neighbours
-        if any(
-            o.key == band.key
-            and abs(o.top - band.top) <= _Y_TOLERANCE
-            and (not heading or o.exact == band.exact)
-            for o in page
-        )
-    )
+    hits = sum(1 for page in neighbours if page.repeats(band, exact=heading))
     needed = max(1, math.ceil(REPEAT_SHARE * len(neighbours)))
     return kind if hits >= needed else None

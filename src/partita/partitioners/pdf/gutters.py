@@ -17,7 +17,9 @@ them apart. A gutter is consistent down the page, a word space is not:
   monospaced line whose word space happens to fall on the band is not.
 
 `gutter_cuts` works on the characters of each printed line (sorted left to right) and returns,
-for each, the positions at which `lines` starts a new line.
+for each, the positions at which `lines` starts a new line. Its work is linear in the lines: at
+most `MAX_ACTIVE_RUNS` runs are followed at once (the oldest end when more start), and the look
+back above ended runs stops after `MAX_LOOK_BACK` lines per page; real pages reach neither.
 """
 
 from __future__ import annotations
@@ -25,13 +27,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["GUTTER_MIN_EM", "GUTTER_MIN_LINES", "gutter_cuts"]
+__all__ = ["GUTTER_MIN_EM", "GUTTER_MIN_LINES", "MAX_ACTIVE_RUNS", "MAX_LOOK_BACK", "gutter_cuts"]
 
 GUTTER_MIN_EM = 0.6
 """A gap narrower than this many em is never a gutter."""
 
 GUTTER_MIN_LINES = 4
 """A gutter has a wide gap on at least this many lines of its run."""
+
+MAX_ACTIVE_RUNS = 256
+"""Runs followed at once. A page has a few columns and at most a few dozen table gaps; lines far
+apart side by side (text drawn off the page) could otherwise keep thousands of runs open, each
+tested against every later line. Beyond it the oldest runs end there."""
+
+MAX_LOOK_BACK = 2_000_000
+"""Lines looked at above the runs that end, per page (a run's look back usually stops at the
+heading above its columns; lines beside the band, off to one side, are passed over)."""
 
 _MIN_BAND_EM = 0.2
 """The band a gutter keeps free is at least this many em wide (a line's gap overlapping it by
@@ -88,6 +99,7 @@ def gutter_cuts(
     if not any(g[5] for _x0, _x1, _size, row_gaps in measured for g in row_gaps):
         return [frozenset()] * len(rows)
     cuts: list[set[int]] = [set() for _ in rows]
+    steps = [0]
     active: list[_Run] = []
     for i, (x0, x1, size, row_gaps) in enumerate(measured):
         min_band = _MIN_BAND_EM * size
@@ -99,7 +111,7 @@ def gutter_cuts(
                 continue
             best = _across(row_gaps, run, min_band)
             if best is None:
-                _finish(run, measured, cuts)
+                _finish(run, measured, cuts, steps)
                 continue
             gap = row_gaps[best]
             run.lo, run.hi = max(run.lo, gap[0]), min(run.hi, gap[1])
@@ -111,17 +123,26 @@ def gutter_cuts(
                 run = _Run(i, gap[0], gap[1])
                 run.add(i, gap)
                 kept.append(run)
+        if len(kept) > MAX_ACTIVE_RUNS:  # -- the oldest end here (linear work per line) --
+            for run in kept[:-MAX_ACTIVE_RUNS]:
+                _finish(run, measured, cuts, steps)
+            kept = kept[-MAX_ACTIVE_RUNS:]
         active = kept
     for run in active:
-        _finish(run, measured, cuts)
+        _finish(run, measured, cuts, steps)
     return [frozenset(c) for c in cuts]
 
 
-def _finish(run: _Run, measured: list[_Row], cuts: list[set[int]]) -> None:
+def _finish(run: _Run, measured: list[_Row], cuts: list[set[int]], steps: list[int]) -> None:
+    """Add the cuts of a run that ended (when it is a gutter); `steps` counts the lines looked
+    at above runs, at most `MAX_LOOK_BACK` per page."""
     if run.wide < GUTTER_MIN_LINES:
         return
     # -- the lines above the first wide gap whose gaps keep the band free belong to the run --
     for i in range(run.first - 1, -1, -1):
+        steps[0] += 1
+        if steps[0] > MAX_LOOK_BACK:
+            break
         x0, x1, size, row_gaps = measured[i]
         if x1 <= run.lo or x0 >= run.hi:
             continue

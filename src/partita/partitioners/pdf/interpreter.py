@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pdfminer import settings
-from pdfminer.layout import LTChar, LTComponent, LTContainer, LTFigure
+from pdfminer.converter import PDFLayoutAnalyzer
 from pdfminer.pdfinterp import PDFContentParser, PDFInterpreterError, PDFPageInterpreter
 from pdfminer.pdftypes import stream_value
 from pdfminer.psparser import PSEOF, PSBaseParser, PSKeyword, keyword_name
@@ -100,7 +100,7 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
             "not drawn"
         )
     layout = device.get_result()
-    dropped = _drop_out_of_range(layout)
+    dropped = device.dropped_chars
     if dropped:
         cuts.append(
             f"{dropped} character(s) drawn at positions or sizes out of range (not finite, or "
@@ -290,43 +290,53 @@ def _clamped(value: Any) -> Any:
 
 
 class _Device(PDFPageAggregatorWithMarkedContent):
-    """pdfplumber's layout device, counting glyphs."""
+    """pdfplumber's layout device, counting glyphs and leaving out objects out of range."""
 
     def __init__(self, rsrcmgr: Any, meter: PageMeter, **kwargs: Any) -> None:
         super().__init__(rsrcmgr, **kwargs)
         self._meter = meter
+        self.dropped_chars = 0
 
     def render_char(self, *args: Any, **kwargs: Any) -> float:
+        # -- pdfplumber's `render_char` (pdfminer's, then `tag_cur_item`), counted and checked --
         meter = self._meter
         meter.glyphs -= 1
         if meter.glyphs < 0:
             raise PageCut("glyphs")
-        adv: float = super().render_char(*args, **kwargs)
+        adv: float = PDFLayoutAnalyzer.render_char(self, *args, **kwargs)
+        objs = self.cur_item._objs
+        char = objs[-1]
+        if (
+            char.x0 >= -_LIMIT
+            and char.x1 <= _LIMIT
+            and char.y0 >= -_LIMIT
+            and char.y1 <= _LIMIT  # -- each false for NaN --
+        ):
+            self.tag_cur_item()
+        else:
+            objs.pop()
+            self.dropped_chars += 1
         return adv
 
+    def paint_path(self, *args: Any, **kwargs: Any) -> None:
+        objs = self.cur_item._objs
+        count = len(objs)
+        super().paint_path(*args, **kwargs)
+        if len(objs) > count:
+            objs[count:] = [item for item in objs[count:] if _in_range(item)]
 
-def _drop_out_of_range(container: LTContainer[Any]) -> int:
-    """Remove from `container` (recursively, through figures) the objects with a coordinate,
-    size or matrix entry out of range; return how many characters were removed."""
-    dropped = 0
-    kept: list[Any] = []
-    for item in container._objs:
-        if isinstance(item, LTFigure):
-            dropped += _drop_out_of_range(item)
-            kept.append(item)
-        elif not isinstance(item, LTComponent) or _in_range(item):
-            kept.append(item)
-        elif isinstance(item, LTChar):
-            dropped += 1
-    container._objs = kept
-    return dropped
+    def render_image(self, *args: Any, **kwargs: Any) -> None:
+        objs = self.cur_item._objs
+        count = len(objs)
+        super().render_image(*args, **kwargs)
+        if len(objs) > count:
+            objs[count:] = [item for item in objs[count:] if _in_range(item)]
 
 
-def _in_range(item: LTComponent) -> bool:
-    limit = MAX_COORDINATE
-    for value in (item.x0, item.y0, item.x1, item.y1):
-        if not -limit <= value <= limit:  # -- false for NaN too --
-            return False
-    if isinstance(item, LTChar):
-        return all(-limit <= v <= limit for v in item.matrix)
-    return True
+_LIMIT = MAX_COORDINATE
+
+
+def _in_range(item: Any) -> bool:
+    return bool(
+        item.x0 >= -_LIMIT and item.x1 <= _LIMIT and item.y0 >= -_LIMIT and item.y1 <= _LIMIT
+    )

@@ -13,7 +13,8 @@ A recursive XY-cut over boxes (lines and tables):
    so it stays a band of its own and keeps its place between the column regions around it; so
    does a band that would add a column (a centred page number in the gutter), and a heading on
    one side only, set off by a gap and taller than the region's lines (see `_can_merge`).
-3. A band without a gutter is read row by row, each row left to right.
+3. A band without a gutter is read row by row, each row left to right; so is a region nested
+   more than `MAX_CUT_DEPTH` cuts deep (only text drawn far off the page nests so deep).
 
 Rotated pages and vertical (CJK tategaki) writing are not recognised: their text is read as
 horizontal lines like any other.
@@ -25,7 +26,12 @@ from collections.abc import Sequence
 
 from partita.partitioners.pdf.lines import BBox
 
-__all__ = ["MIN_COLUMN_SHARE", "reading_order", "union_intervals"]
+__all__ = ["MAX_CUT_DEPTH", "MIN_COLUMN_SHARE", "reading_order", "union_intervals"]
+
+MAX_CUT_DEPTH = 64
+"""Cuts nested in cuts (columns in bands in columns...). A page allows about six (each column at
+least `MIN_COLUMN_SHARE` of it wide), but text drawn far off the page allows thousands, each
+level a pass over the boxes below it; a region nested deeper is read row by row."""
 
 MIN_COLUMN_SHARE = 0.18
 """A column is at least this share of the page width (narrower side-by-side text is a table or a
@@ -37,25 +43,25 @@ _Interval = tuple[float, float]
 def reading_order(boxes: Sequence[BBox], page_width: float) -> list[int]:
     """Return the indexes of `boxes` in reading order (see the module docstring)."""
     out: list[int] = []
-    _order(list(range(len(boxes))), boxes, MIN_COLUMN_SHARE * page_width, out)
+    min_side = MIN_COLUMN_SHARE * page_width
+    # -- depth first, left to right, without recursion: (boxes, nesting depth) still to read --
+    pending: list[tuple[list[int], int]] = [(list(range(len(boxes))), 0)]
+    while pending:
+        idxs, depth = pending.pop()
+        if len(idxs) <= 1:
+            out.extend(idxs)
+            continue
+        if depth >= MAX_CUT_DEPTH:
+            out.extend(_rows_order(idxs, boxes))
+            continue
+        parts = _split_columns(idxs, boxes, min_side, min_items=2)
+        if len(parts) == 1:
+            parts = _merged_bands(idxs, boxes, min_side)
+            if len(parts) == 1:
+                out.extend(_rows_order(idxs, boxes))
+                continue
+        pending.extend((part, depth + 1) for part in reversed(parts))
     return out
-
-
-def _order(idxs: list[int], boxes: Sequence[BBox], min_side: float, out: list[int]) -> None:
-    if len(idxs) <= 1:
-        out.extend(idxs)
-        return
-    columns = _split_columns(idxs, boxes, min_side, min_items=2)
-    if len(columns) > 1:
-        for column in columns:
-            _order(column, boxes, min_side, out)
-        return
-    bands = _merged_bands(idxs, boxes, min_side)
-    if len(bands) == 1:
-        out.extend(_rows_order(idxs, boxes))
-        return
-    for band in bands:
-        _order(band, boxes, min_side, out)
 
 
 def union_intervals(intervals: Sequence[_Interval]) -> list[_Interval]:

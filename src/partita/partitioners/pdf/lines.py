@@ -15,7 +15,9 @@ Cleaning done here, while the characters are visited once:
   have no Unicode mapping);
 - a space is put between two glyphs whose gap is wider than `WORD_GAP_EM` em, or where the PDF
   drew a space character;
-- link annotations: the characters inside a link's box carry its URL (`Line.links`).
+- link annotations: the characters inside a link's box carry its URL (`Line.links`); the boxes
+  are looked up in a grid (`boxes.BoxIndex`), at most `MAX_LINK_CHECKS` box tests per page
+  (`LinkFinder.exhausted` tells when characters beyond were left without their URL).
 """
 
 from __future__ import annotations
@@ -25,14 +27,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from partita.partitioners.pdf.boxes import BoxIndex
 from partita.partitioners.pdf.gutters import gutter_cuts
 
 __all__ = [
+    "MAX_LINK_CHECKS",
     "SEGMENT_GAP_EM",
     "WORD_GAP_EM",
     "BBox",
     "Line",
     "LinkArea",
+    "LinkFinder",
     "chars_to_lines",
     "is_bold_font",
 ]
@@ -50,6 +55,11 @@ _BASELINE_TOLERANCE_EM = 0.45
 """Characters sorted by baseline stay on one line while each baseline is within this many em of
 the one before: sub- and superscripts (shifted 0.2-0.4 em) stay on their line, the next line
 (at least 1 em lower) starts a new one."""
+
+MAX_LINK_CHECKS = 2_000_000
+"""Tests of a character against a link box, per page: with link boxes filed in a grid a real
+page needs about one per character; thousands of tiny link boxes piled where the text is could
+otherwise cost a test per box for every character."""
 
 _LABEL = re.compile(r"^(?:[1-9]\d{0,2}(?:\.\d{1,3})*\.?|[A-Z]\.|[IVX]{1,5}\.|[•●○◦▪■□‣⁃∙·►▸–*-])$")
 _LABEL_GAP_EM = 5.0
@@ -76,6 +86,32 @@ class LinkArea:
 
     bbox: BBox
     url: str
+
+
+class LinkFinder:
+    """The URL of the first link area (in the given order) around a character's centre, within
+    1 pt, looked up in a grid; after `MAX_LINK_CHECKS` box tests it finds none (`exhausted`)."""
+
+    __slots__ = ("_index", "_urls", "exhausted")
+
+    def __init__(self, links: Sequence[LinkArea]) -> None:
+        self._index = BoxIndex([link.bbox for link in links], pad=1.0)
+        self._urls = [link.url for link in links]
+        self.exhausted = False
+
+    def __bool__(self) -> bool:
+        return bool(self._urls)
+
+    def url_at(self, char: Mapping[str, Any]) -> str | None:
+        """The URL of the link `char` is in, or None."""
+        if self.exhausted:
+            return None
+        cx = (char["x0"] + char["x1"]) / 2
+        cy = (char["top"] + char["bottom"]) / 2
+        found = self._index.first_containing(cx, cy)
+        if self._index.checks > MAX_LINK_CHECKS:
+            self.exhausted = True
+        return None if found is None else self._urls[found]
 
 
 @dataclass(slots=True)
@@ -118,15 +154,18 @@ def chars_to_lines(
     chars: Iterable[Mapping[str, Any]],
     *,
     exclude: Sequence[BBox] = (),
-    links: Sequence[LinkArea] = (),
+    links: Sequence[LinkArea] | LinkFinder = (),
 ) -> list[Line]:
     """Return the lines formed by pdfplumber `chars`, top to bottom and left to right.
 
-    Characters whose centre lies in one of the `exclude` boxes (tables) are left out.
+    Characters whose centre lies in one of the `exclude` boxes (tables) are left out; those in
+    `links` carry its URL.
     """
     upright = [c for c in chars if c["upright"]]
     if exclude:
-        upright = [c for c in upright if not _inside_any(c, exclude)]
+        index = BoxIndex(exclude)
+        upright = [c for c in upright if not _inside_any(c, index)]
+    finder = links if isinstance(links, LinkFinder) else LinkFinder(links)
     keyed = sorted(((-char["matrix"][5], char) for char in upright), key=_first)
     clusters: list[list[Mapping[str, Any]]] = []
     cluster: list[Mapping[str, Any]] = []
@@ -145,7 +184,7 @@ def chars_to_lines(
         cluster.sort(key=_x0_key)
     lines: list[Line] = []
     for cluster, cuts in zip(clusters, gutter_cuts(clusters, WORD_GAP_EM), strict=True):
-        _cluster_to_lines(cluster, links, lines, cuts)
+        _cluster_to_lines(cluster, finder, lines, cuts)
     return _merged_labels(lines)
 
 
@@ -158,20 +197,10 @@ def _x0_key(char: Mapping[str, Any]) -> float:
     return x0
 
 
-def _inside_any(char: Mapping[str, Any], boxes: Sequence[BBox]) -> bool:
+def _inside_any(char: Mapping[str, Any], boxes: BoxIndex) -> bool:
     cx = (char["x0"] + char["x1"]) / 2
     cy = (char["top"] + char["bottom"]) / 2
-    return any(x0 <= cx <= x1 and top <= cy <= bottom for x0, top, x1, bottom in boxes)
-
-
-def _link_at(char: Mapping[str, Any], links: Sequence[LinkArea]) -> str | None:
-    cx = (char["x0"] + char["x1"]) / 2
-    cy = (char["top"] + char["bottom"]) / 2
-    for link in links:
-        x0, top, x1, bottom = link.bbox
-        if x0 - 1 <= cx <= x1 + 1 and top - 1 <= cy <= bottom + 1:
-            return link.url
-    return None
+    return boxes.first_containing(cx, cy) is not None
 
 
 class _LineBuilder:
@@ -266,7 +295,7 @@ class _LineBuilder:
 
 def _cluster_to_lines(
     cluster: list[Mapping[str, Any]],
-    links: Sequence[LinkArea],
+    links: LinkFinder,
     out: list[Line],
     cuts: frozenset[int],
 ) -> None:
@@ -301,7 +330,7 @@ def _cluster_to_lines(
                 continue
             elif gap > WORD_GAP_EM * size:
                 builder.pending_space = True
-        url = _link_at(char, links) if links else None
+        url = links.url_at(char) if links else None
         builder.add(char, text, url)
     line = builder.flush()
     if line is not None:

@@ -2,7 +2,9 @@
 
 pdfplumber's `page.hyperlinks` resolves every annotation's whole object graph, which recurses
 without end on PDFs whose annotations point back at their page (seen in the corpus). Only
-`/Rect` and `/A /URI` are needed, so they are resolved here one reference at a time.
+`/Rect` and `/A /URI` are needed, so they are resolved here one reference at a time; a `/Rect`
+that is not four numbers within ±`MAX_COORDINATE` is skipped. At most `MAX_ANNOTATIONS` are
+read per page.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from pdfminer.pdftypes import resolve1
 
+from partita.partitioners.pdf.limits import MAX_COORDINATE
 from partita.partitioners.pdf.lines import LinkArea
 
 __all__ = ["MAX_ANNOTATIONS", "page_links"]
@@ -38,8 +41,10 @@ def page_links(page: Any) -> list[LinkArea]:
             uri = uri.decode("utf-8", errors="replace")
         try:
             a, b, c, d = (float(resolve1(v)) for v in rect)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             continue
+        if not all(-MAX_COORDINATE <= v <= MAX_COORDINATE for v in (a, b, c, d)):
+            continue  # -- not finite, or far off any page: no character is inside --
         x0, x1 = sorted((a - x_left, c - x_left))
         top, bottom = sorted((y_top - b, y_top - d))
         out.append(LinkArea((x0, top, x1, bottom), str(uri)))

@@ -16,7 +16,7 @@ from partita.partitioners.pdf.blocks import Block, lines_to_blocks
 from partita.partitioners.pdf.interpreter import read_layout
 from partita.partitioners.pdf.layout import reading_order
 from partita.partitioners.pdf.limits import DocumentBudget
-from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines
+from partita.partitioners.pdf.lines import MAX_LINK_CHECKS, BBox, Line, LinkFinder, chars_to_lines
 from partita.partitioners.pdf.links import page_links
 from partita.partitioners.pdf.tables import (
     PageTable,
@@ -59,15 +59,26 @@ def read_page(page: Any, index: int, budget: DocumentBudget) -> PageContent:
                 "ruled tables were not looked for: its rulings exceed the table finder's bounds "
                 "(its text is read as paragraphs)",
             )
-        links = page_links(page)
+        links = LinkFinder(page_links(page))
         lines = chars_to_lines(chars, exclude=[t.bbox for t in tables], links=links)
+        if links.exhausted:
+            cuts += (
+                f"link areas were matched to its characters only until {MAX_LINK_CHECKS:,} "
+                "tests (later characters carry no link)",
+            )
         image_only = not chars and bool(page.images)
         width, height = float(page.width), float(page.height)
     finally:
         page.close()
-    aligned, lines = find_aligned_tables(lines, rules, height, [t.bbox for t in tables])
-    if aligned:
-        tables = sorted([*tables, *aligned], key=lambda t: (t.bbox[1], t.bbox[0]))
+    aligned = find_aligned_tables(lines, rules, height, [t.bbox for t in tables])
+    lines = aligned.rest
+    if aligned.tables:
+        tables = sorted([*tables, *aligned.tables], key=lambda t: (t.bbox[1], t.bbox[0]))
+    if aligned.gave_up:
+        cuts += (
+            "tables between horizontal rules were looked for only until the search bound "
+            "(its text is read as paragraphs)",
+        )
     boxes: list[BBox] = [line.bbox for line in lines] + [t.bbox for t in tables]
     order = reading_order(boxes, width)
     items: list[Block | PageTable] = []

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from partita.partitioners._text import join_lines
+from partita.partitioners.pdf.boxes import BoxIndex
 from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines, is_bold_font
 from partita.partitioners.pdf.ruled_cells import find_cell_groups, group_bbox
 
@@ -115,12 +116,27 @@ def find_page_tables(page: Any, rules: Sequence[Rule] = ()) -> RuledTables:
         if found is None:
             return RuledTables([], skipped=True)
     tables: list[PageTable] = []
-    for cells in found:
-        table = _read_table(cells, page.chars)
+    for cells, chars in zip(found, _chars_by_table(found, page.chars), strict=True):
+        table = _read_table(cells, chars)
         if table is not None:
             tables.append(table)
     tables.sort(key=lambda t: (t.bbox[1], t.bbox[0]))
     return RuledTables(tables)
+
+
+def _chars_by_table(
+    found: Sequence[Sequence[BBox]], chars: Sequence[Mapping[str, Any]]
+) -> list[list[Mapping[str, Any]]]:
+    """For each table (its cells), the page's characters whose centre is inside its box, in page
+    order (each character found through a grid, not tested against every table)."""
+    index = BoxIndex([group_bbox(cells) for cells in found])
+    inside: list[list[Mapping[str, Any]]] = [[] for _ in found]
+    for char in chars:
+        cx = (char["x0"] + char["x1"]) / 2
+        cy = (char["top"] + char["bottom"]) / 2
+        for k in index.containing(cx, cy):
+            inside[k].append(char)
+    return inside
 
 
 def _open_sides(bbox: BBox, rules: Sequence[Rule]) -> list[dict[str, Any]]:
