@@ -9,12 +9,14 @@ robustness suite runs the full-size files under the contract's time and memory l
 from __future__ import annotations
 
 import io
+import zipfile
 
 import pytest
 
 from partita.elements import Element
 from partita.errors import DocumentError, DocumentLimitError
 from partita.partitioners.docx import limits, partition_docx
+from partita.partitioners.docx._package import count_zip_entries
 from partita.partitioners.docx.losses import DocxContentWarning
 from partita.partitioners.docx.numbering import format_number
 from tests.robustness import hostile_docx as hostile
@@ -293,3 +295,15 @@ def test_lzma_part_is_a_document_error() -> None:
 def test_a_zip_version_the_zip_module_lacks_is_a_document_error() -> None:
     with pytest.raises(DocumentError, match=r"zip: zip file version 19\.4"):
         _partition(_build("docx/unsupported-zip-version"))
+
+
+def test_zip_entries_are_counted_where_the_zip_module_reads_them() -> None:
+    plain = docx_package(hostile.paragraph("x"))
+    with_comment = io.BytesIO()
+    with zipfile.ZipFile(with_comment, "w") as archive:
+        for name in ("a", "b", "c"):
+            archive.writestr(name, b"PK\x01\x02 in the content")
+        archive.comment = b"PK\x01\x02 in the comment"
+    for data in (plain, with_comment.getvalue(), _build("docx/zip-entry-flood")):
+        assert count_zip_entries(data) == len(zipfile.ZipFile(io.BytesIO(data)).infolist())
+    assert count_zip_entries(b"PK\x03\x04 no end record") == 0

@@ -34,7 +34,7 @@ from partita.partitioners.docx._ns import (
     STRICT_REL_OFFICE_DOCUMENT,
 )
 
-__all__ = ["DocxPackage", "Relationship", "estimate_xml_nodes"]
+__all__ = ["DocxPackage", "Relationship", "count_zip_entries", "estimate_xml_nodes"]
 
 _PARSER = etree.XMLParser(
     resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, remove_pis=True
@@ -46,8 +46,38 @@ _PARSER_LIMIT_ERRORS = frozenset(
 """libxml2's own bounds (without XML_PARSE_HUGE, which partita never sets)."""
 _PARSE_HUGE_HINT = re.compile(r",? *(?:use|try) XML_PARSE_HUGE(?: option)?\s*")
 _CENTRAL_DIRECTORY_ENTRY = b"PK\x01\x02"
+_END_RECORD = b"PK\x05\x06"
+_END_RECORD_SIZE = 22
+_ZIP64_LOCATOR = b"PK\x06\x07"
+_ZIP64_LOCATOR_SIZE = 20
+_ZIP64_RECORD = b"PK\x06\x06"
+_ZIP64_RECORD_SIZE = 56
 _OPC_METHODS = frozenset((zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED))
 """The compression methods an OPC package may use (ECMA-376 Part 2, Annex C)."""
+
+
+def count_zip_entries(data: bytes) -> int:
+    """Return an upper bound on the entries the zip module will list for the zip `data`: the
+    entry signatures in the central directory, located as `zipfile` locates it (the end record,
+    with or without a comment, and its ZIP64 extension). Only that region is scanned, so the
+    check costs little even for a large file; 0 when there is no end record (the zip module
+    then refuses the file itself)."""
+    end = len(data) - _END_RECORD_SIZE
+    if not (end >= 0 and data.startswith(_END_RECORD, end) and data.endswith(b"\0\0")):
+        end = data.rfind(_END_RECORD, max(len(data) - 65_536 - _END_RECORD_SIZE, 0))
+        if end < 0 or end + _END_RECORD_SIZE > len(data):
+            return 0
+    size = int.from_bytes(data[end + 12 : end + 16], "little")
+    start = end - size
+    locator = end - _ZIP64_LOCATOR_SIZE
+    if locator >= 0 and data.startswith(_ZIP64_LOCATOR, locator):
+        record = locator - _ZIP64_RECORD_SIZE
+        if record >= 0 and data.startswith(_ZIP64_RECORD, record):
+            size = int.from_bytes(data[record + 40 : record + 48], "little")
+            start = record - size
+    if start < 0:
+        return 0
+    return data.count(_CENTRAL_DIRECTORY_ENTRY, start, start + size)
 
 
 def estimate_xml_nodes(data: bytes) -> int:
@@ -90,7 +120,7 @@ class DocxPackage:
         if not data.startswith(b"PK"):
             raise DocumentError("not a .docx file (no zip signature)", filename=name)
         # -- the zip module lists every entry before anything can be checked: count first --
-        if data.count(_CENTRAL_DIRECTORY_ENTRY) > limits.MAX_ZIP_ENTRIES:
+        if count_zip_entries(data) > limits.MAX_ZIP_ENTRIES:
             raise DocumentLimitError(
                 f"the zip lists more than {limits.MAX_ZIP_ENTRIES:,} entries",
                 filename=name,
