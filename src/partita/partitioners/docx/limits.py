@@ -58,10 +58,11 @@ MAX_ELEMENTS = 100_000
 """Elements one document may give (limit "elements"): each costs about 20 µs and 1 KB to
 partition, and three times that again to export, read back and chunk. The handbook gives
 4,765, so this is about 18,000 such pages."""
-MAX_OUTPUT_CHARS = 256 * 1024 * 1024
+MAX_OUTPUT_CHARS = 128 * 1024 * 1024
 """Characters of text and metadata (text, `text_as_html`, link texts and URLs, emphasized texts)
 one document may give (limit "output size"). Text is bounded by the parts' sizes; this bounds
-what repeats one string of the input many times (a relationship's URL behind every link)."""
+what repeats one string of the input many times (a relationship's URL behind every link), and
+keeps the elements' JSON, read back and chunked, within a few seconds and 2 GiB."""
 
 # -- format bounds: numbers read from the XML are clamped to these --
 
