@@ -11,7 +11,7 @@ ISO/IEC 29500) allows, so the document still reads.
 The costliest documents within the bounds (the floods in `tests/robustness/hostile_docx.py`:
 500,000 section breaks or cells, 1,000,000 unended fields, 100,000 elements) partition in under
 6 s and 600 MB on a loaded two-core machine; exporting, reading back and chunking the largest
-output allowed takes about as long again.
+output allowed (100,000 elements, 123 Mi characters) took 12 s more and 1 GB there.
 """
 
 from __future__ import annotations
