@@ -301,7 +301,12 @@ class BlockWalker:
 def _has_letter(text: str) -> bool:
     """True when `text` has a letter (`str.isalpha`), found at regex speed: a paragraph can
     hold millions of characters without one."""
-    return any(m.group().isalpha() for m in _LETTER_CANDIDATE.finditer(text))
+    first = _LETTER_CANDIDATE.search(text)
+    if first is None:
+        return False
+    return first.group().isalpha() or any(
+        m.group().isalpha() for m in _LETTER_CANDIDATE.finditer(text, first.end())
+    )
 
 
 def _add_inline_meta(
