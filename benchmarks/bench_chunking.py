@@ -12,12 +12,15 @@ elements by each library's own `elements_from_dicts`:
   `element_id` and `metadata.table_id`, and partita's `metadata.section_path`);
 - how partita's time grows from N to 4N elements (linear: at most 4.5 times);
 - partita's peak RSS when streaming 100,000 and 1,000,000 lazily built elements through
-  `iter_chunks_by_title` in fresh subprocesses (flat: the stream is never held).
+  `iter_chunks_by_title` in fresh subprocesses (flat: the stream is never held);
+- how chunking one oversized element grows with its size, in character and token mode, for
+  Latin and Chinese text with and without spaces: partita at n, 2n, 4n, 8n characters and the
+  fitted exponent, the reference at two small sizes (`_oversized.py`).
 
 Run it from the repository root with the dev venv (the one with `unstructured` installed):
 
     python benchmarks/bench_chunking.py [--elements 20000] [--seed 0] [--repeat 3]
-                                        [--skip-memory] [--quick]
+                                        [--skip-memory] [--skip-oversized] [--quick]
 
 The table is printed and also written as Markdown to `benchmarks/results/chunking.md`. The exit
 status is 1 when any row's chunks differ between the libraries (the first difference is printed).
@@ -45,6 +48,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from _oversized import OVERSIZED_HEADERS, measure_oversized, oversized_cells
 from _timing import best_time  # benchmarks/ is on sys.path
 
 RESULTS = Path(__file__).resolve().parent / "results" / "chunking.md"
@@ -681,6 +685,23 @@ def memory_table(runs: Sequence[MemoryRun]) -> Table:
     return Table(headers, body)
 
 
+def oversized_table(inputs: Inputs, seed: int) -> Table:
+    """One oversized element, timed at growing sizes (`_oversized.py`), one run each."""
+
+    def element_of(library: Library) -> Callable[[str], Any]:
+        def element(text: str) -> Any:
+            item = {"type": "NarrativeText", "element_id": "o1", "text": text, "metadata": {}}
+            return library.from_dicts([item])[0]
+
+        return element
+
+    ours, ref = inputs.ours, inputs.ref
+    rows = measure_oversized(
+        ours.chunk_elements, element_of(ours), ref.chunk_elements, element_of(ref), seed
+    )
+    return Table(OVERSIZED_HEADERS, [oversized_cells(row) for row in rows])
+
+
 def environment_lines(n: int, seed: int, repeat: int) -> list[str]:
     return [
         f"Python {platform.python_version()} ({platform.python_implementation()}), "
@@ -718,6 +739,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--skip-memory", action="store_true")
+    parser.add_argument("--skip-oversized", action="store_true")
     parser.add_argument("--quick", action="store_true", help="2,000 elements, one repeat")
     parser.add_argument("--memory-child", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -746,6 +768,8 @@ def run_benchmarks(args: argparse.Namespace) -> int:
     ]
     if memory:
         tables.append(memory_table(memory))
+    if not args.skip_oversized:
+        tables.append(oversized_table(inputs, args.seed))
     for table in tables:
         print("\n" + table.text())
     write_markdown(environment, tables)

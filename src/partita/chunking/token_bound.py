@@ -17,11 +17,12 @@ never smaller, so the bound computed on a window holds for the window's prefixes
 texts longer than the window too where every position it read lies a longest token's length
 before the window's end.
 
-Computing `F(B)` reads each byte up to it once, walking a table of the vocabulary's token
-prefixes: linear in `F(B)`, which stays within a small factor of the bytes that `B` tokens
-really cover (10 % over for random Latin letters, exact for Chinese, whose characters take one
-to three tokens each). The table (about 220,000 byte strings for cl100k_base, 16 MB) is built on
-first use per encoding.
+Computing `F(B)` reads each byte up to it at most once, walking a table of the vocabulary's
+token prefixes, right to left between `F(j-2)` and `F(j-1)` so that positions that cannot reach
+past the best found are skipped (a run of spaces costs one walk per token): linear in `F(B)`,
+which stays within a small factor of the bytes that `B` tokens really cover (10 % over for
+random Latin letters, exact for Chinese, whose characters take one to three tokens each). The
+table (about 220,000 byte strings for cl100k_base, 16 MB) is built on first use per encoding.
 """
 
 from __future__ import annotations
@@ -63,22 +64,27 @@ class VocabularyBound:
         size = len(data)
         prefixes = self._prefixes.get
         first_byte_max = self._first_byte_max
-        far = best = i = 0
+        longest = self.longest
+        far = low = 0  # -- F(j-1), and the first position after F(j-2) --
         for _ in range(tokens):
-            while i <= far and i < size:
-                # -- the longest token at i can reach beyond `best` only if its first byte allows --
+            # -- F(j) is F(j-1) or some i + ell(i) for i in [low, far]; from the right, a position
+            # -- whose longest possible token cannot pass `best` ends the search --
+            best = far
+            i = min(far, size - 1)
+            while i >= low and i + longest > best:
                 if i + first_byte_max[data[i]] > best:
-                    longest, end = 1, i + 2
+                    length, end = 1, i + 2
                     while end <= size:
                         is_token = prefixes(data[i:end])
                         if is_token is None:
                             break
                         if is_token:
-                            longest = end - i
+                            length = end - i
                         end += 1
-                    if i + longest > best:
-                        best = i + longest
-                i += 1
+                    if i + length > best:
+                        best = i + length
+                i -= 1
+            low = far + 1
             far = best
             if far >= size:
                 return size
