@@ -294,3 +294,14 @@ def test_a_svg_without_html_in_it_is_still_dropped() -> None:
 def test_main_is_still_preferred_with_content_after_the_body() -> None:
     html = "<body><div>chrome</div><main><p>content</p></main></body><p>after</p>"
     assert _texts(partition_html(text=html)) == ["content"]
+
+
+@pytest.mark.parametrize(
+    ("value", "page"),
+    [("7", 7), (" 12 ", 12), ("2147483647", 2147483647), ("2147483648", 3), ("9" * 30, 3),
+     ("1e3", 3)],
+)  # fmt: skip
+def test_a_page_number_beyond_32_bits_is_ignored(value: str, page: int) -> None:
+    html = f'<div data-page-number="3"><p data-page-number="{value}">x</p></div>'
+    (para,) = partition_html(text=html)
+    assert para.metadata.page_number == page

@@ -147,9 +147,9 @@ CASES: list[HostileCase] = [
     HostileCase("html/link-url-repeated-across-blocks", "link-url.html", _link_across_blocks),
     HostileCase("html/document-over-size-bound", "huge.html", _oversized_document),
     HostileCase("md/reference-url-at-every-use", "references.md", _reference_at_every_use),
-    HostileCase("md/unclosed-brackets", "brackets.md", lambda: b"[" * 200_000 + b"a"),
-    HostileCase("md/unclosed-image-brackets", "images.md", lambda: b"![" * 100_000 + b"a"),
-    HostileCase("md/unclosed-footnote-references", "footnotes.md", lambda: b"[^" * 100_000),
+    HostileCase("md/unclosed-brackets", "brackets.md", lambda: b"[" * 140_000 + b"a"),
+    HostileCase("md/unclosed-image-brackets", "images.md", lambda: b"![" * 70_000 + b"a"),
+    HostileCase("md/unclosed-footnote-references", "footnotes.md", lambda: b"[^" * 70_000),
     HostileCase("md/lazy-lines-in-deep-quote", "quote.md", _lazy_lines_in_deep_quote),
     HostileCase("md/emphasis-flood", "emphasis.md", lambda: b"*a" * 600_000),
     HostileCase("md/empty-list-item-flood", "items.md", lambda: b"-\n" * 600_000),
@@ -157,7 +157,7 @@ CASES: list[HostileCase] = [
     HostileCase(
         "md/backtick-runs",
         "backticks.md",
-        lambda: b"".join(b"`" * (i % 300 + 1) + b"a" for i in range(3_000)),
+        lambda: b"".join(b"`" * (i % 100 + 1) + b"a" for i in range(2_000)),
     ),
     HostileCase(
         "md/deep-emphasis-and-links",

@@ -75,6 +75,9 @@ _BLOCKS = frozenset(
     | _HEADINGS.keys()
     | _LISTS
 )  # fmt: skip
+_MAX_PAGE_NUMBER = 2**31 - 1
+"""A `data-page-number` beyond a 32-bit integer is no page number (JSON readers refuse integers
+past 64 bits): it is ignored, and the page inherited."""
 _BOLD = frozenset({"b", "strong"})
 _ITALIC = frozenset({"i", "em"})
 _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
@@ -117,7 +120,9 @@ class _Context:
         page_attr = element.get("data-page-number")
         if page_attr is not None:
             with contextlib.suppress(ValueError):
-                page = int(page_attr.strip())
+                number = int(page_attr.strip())
+                if -_MAX_PAGE_NUMBER <= number <= _MAX_PAGE_NUMBER:
+                    page = number
         lang = element.get("lang")
         if lang is not None:
             languages = language_codes(lang)

@@ -46,20 +46,22 @@ the densest markup (a flood of tags or attributes), so 48 MiB stays within about
 20 s; plain text costs far less. A text node or a `data:` URI may be as large as the document
 (libxml2's own limit, without `huge_tree`, is 10 MB)."""
 
-MAX_MARKDOWN_BYTES = 8 * 1024 * 1024
-"""Bytes of one Markdown document (limit "document size"): about 16 long books. Prose costs
+MAX_MARKDOWN_BYTES = 4 * 1024 * 1024
+"""Bytes of one Markdown document (limit "document size"): about 8 long books. Prose costs
 markdown-it-py well under 1 µs per character; markup characters and lines, which cost more, are
 bounded apart."""
 
-MAX_MARKDOWN_MARKUP = 500_000
+MAX_MARKDOWN_MARKUP = 150_000
 """Characters of one Markdown document that markdown-it-py tries its inline rules on (`[ ] * _
-` ! < > & \\ | ~`; limit "markup characters"): each costs 5-15 µs where prose costs far less.
-At the bound, floods of `![`, `*a` or table cells take 6-10 s and up to 700 MB on a loaded
-two-core machine. A long technical book has about 100,000."""
+` ! < > & \\ | ~`; limit "markup characters"): each costs 5-15 µs where prose costs far less,
+and dense markup (tables, lists, links) makes a token every few characters, each costing
+markdown-it and partita about 20 µs. At the bound, 1.9 MB of duplicated tables and lists took
+9.5 s and 250 MB on a loaded two-core machine (a fuzzing trial of 6 MB took 27 s before the
+bound). A long technical book has 50,000-100,000."""
 
-MAX_MARKDOWN_LINES = 500_000
+MAX_MARKDOWN_LINES = 150_000
 """Lines of one Markdown document (limit "lines"): every line costs markdown-it-py's block rules
-5-10 µs even when it gives no element (500,000 empty list items take 6 s and 420 MB). A long
+5-10 µs even when it gives no element (500,000 empty list items took 6 s and 420 MB). A long
 book has about 50,000."""
 
 MAX_INLINE_NESTING = 10
