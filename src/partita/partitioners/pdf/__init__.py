@@ -36,9 +36,10 @@ PRINCIPLES
   (depth = parts - 1) or "第三章 ..." (depth 0) is a Title too. When the PDF has an outline
   (bookmarks), a short paragraph whose text matches an entry is a Title of the entry's level,
   whatever its font. See `fonts` and `outline`.
-- **Tables** come from pdfplumber's table finder on ruled tables, run only on pages that draw
-  lines or rectangles; a table ruled inside but open at the sides (no outer vertical lines
-  between full-width horizontal rules) is found again with edges at the rules' ends. A table
+- **Tables** come from pdfplumber's table finder on ruled tables (its "lines" strategy, computed
+  in near-linear time by `ruled_cells`), run only on pages that draw lines or rectangles; a
+  table ruled inside but open at the sides (no outer vertical lines between full-width
+  horizontal rules) is found again with edges at the rules' ends. A table
   needs two rows, two columns and two non-empty cells; a grid row holding several text lines on
   shared baselines in every cell (rules between body rows left out) is read as that many rows.
   Tables without vertical lines are read from partita's own lines (`aligned_tables`): between
@@ -72,6 +73,17 @@ PRINCIPLES
 - **Bad input is a DocumentError naming the file**: not a PDF, corrupt, encrypted with a
   password that is not given, or any failure inside pdfminer. Pages that are images without a
   text layer give no elements and one `NoTextLayerWarning` for the document.
+- **Bounded work and memory** (`limits`): decoding, references followed, page tree depth,
+  tokens parsed and glyphs drawn are bounded per document (the work bounds grow with the
+  file's size), content tokens, content streams and glyphs per page, form nesting, token and
+  inline image sizes. A document beyond a document bound raises `DocumentLimitError` naming the
+  bound; a page beyond a page bound keeps what was drawn before it and warns
+  (`ContentLeftOutWarning`, naming the page and the bound), as do characters drawn at infinite,
+  NaN or absurd positions or sizes (left out) and pages whose rulings are too many for the
+  table finder (read without ruled tables). A reference that cycles reads as null. pdfminer is
+  run by partita's own page interpreter (`interpreter`) and page tree walk (`page_tree`), with a
+  few of its methods bounded while a partita document is read (`_pdfminer_bounds`); every page
+  stage is linear or n log n in the page's characters, lines and rulings.
 """
 
 from __future__ import annotations
@@ -86,8 +98,15 @@ from partita.partitioners._build import iter_finished_elements
 from partita.partitioners._source import read_source
 from partita.partitioners.pdf._open import OpenPdf, open_pdf
 from partita.partitioners.pdf.document import NoTextLayerWarning, iter_pdf_drafts
+from partita.partitioners.pdf.limits import ContentLeftOutWarning
 
-__all__ = ["FILETYPE", "NoTextLayerWarning", "iter_pdf_elements", "partition_pdf"]
+__all__ = [
+    "FILETYPE",
+    "ContentLeftOutWarning",
+    "NoTextLayerWarning",
+    "iter_pdf_elements",
+    "partition_pdf",
+]
 
 FILETYPE = "application/pdf"
 
@@ -111,8 +130,9 @@ def partition_pdf(
     `starting_page_number` is the number of the file's first page; `pages` (1-based positions
     in the file) limits the pages read; `password` opens an encrypted PDF.
 
-    Raises `DocumentError` naming the file when it is not a readable PDF, `FileReadError` when
-    it cannot be read at all.
+    Raises `DocumentError` naming the file when it is not a readable PDF, `DocumentLimitError`
+    when it exceeds one of the document bounds (`limits`), `FileReadError` when it cannot be read
+    at all. Warns `ContentLeftOutWarning` for each page with content left out.
     """
     return list(
         iter_pdf_elements(

@@ -64,13 +64,8 @@ from pdfminer.pdftypes import (
 from pdfminer.psparser import END_STRING, PSBaseParser
 from pdfminer.utils import apply_png_predictor, apply_tiff_predictor
 
-from partita.partitioners.pdf.limits import (
-    ACTIVE,
-    MAX_REFERENCE_CHAIN,
-    MAX_STREAM_BYTES,
-    MAX_TOKEN_BYTES,
-    DocumentBudget,
-)
+from partita.partitioners.pdf import limits
+from partita.partitioners.pdf.limits import ACTIVE, DocumentBudget
 
 __all__ = ["install"]
 
@@ -121,9 +116,10 @@ def _resolve(self: PDFObjRef, default: object = None) -> Any:
     while isinstance(obj, PDFObjRef):
         if obj.objid in seen:
             return default  # -- a cycle: no object at its end, read as a missing one --
-        if len(seen) >= MAX_REFERENCE_CHAIN:
+        if len(seen) >= limits.MAX_REFERENCE_CHAIN:
             raise budget.refuse(
-                f"object {self.objid} starts a chain of more than {MAX_REFERENCE_CHAIN} references",
+                f"object {self.objid} starts a chain of more than "
+                f"{limits.MAX_REFERENCE_CHAIN} references",
                 "reference chain",
             )
         seen.add(obj.objid)
@@ -176,9 +172,9 @@ def _fillbuf(self: PSBaseParser) -> bool:
 def charge_long_token(budget: DocumentBudget, size: int) -> None:
     """Count the copying a token of `size` bytes, still growing, costs at a buffer refill;
     refuse it beyond `MAX_TOKEN_BYTES`."""
-    if size > MAX_TOKEN_BYTES:
+    if size > limits.MAX_TOKEN_BYTES:
         raise budget.refuse(
-            f"it holds a token longer than {MAX_TOKEN_BYTES >> 20} MiB", "token size"
+            f"it holds a token longer than {limits.MAX_TOKEN_BYTES:,} bytes", "token size"
         )
     budget.charge_tokens(size >> 14)
 
@@ -278,8 +274,8 @@ def _inflate(data: bytes, budget: DocumentBudget) -> bytes:
 
     def feed(chunk: bytes) -> None:
         while chunk:
-            out.extend(inflater.decompress(chunk, MAX_STREAM_BYTES + 1 - len(out)))
-            if len(out) > MAX_STREAM_BYTES:
+            out.extend(inflater.decompress(chunk, limits.MAX_STREAM_BYTES + 1 - len(out)))
+            if len(out) > limits.MAX_STREAM_BYTES:
                 budget.charge_stream(len(out))
             chunk = inflater.unconsumed_tail
 
@@ -304,7 +300,7 @@ def _joined(chunks: Iterable[bytes], budget: DocumentBudget) -> bytes:
     out = bytearray()
     for chunk in chunks:
         out.extend(chunk)
-        if len(out) > MAX_STREAM_BYTES:
+        if len(out) > limits.MAX_STREAM_BYTES:
             budget.charge_stream(len(out))
     return bytes(out)
 
@@ -326,7 +322,7 @@ def _run_length_decode(data: bytes, budget: DocumentBudget) -> bytes:
                 break
             out.extend(data[i + 1 : i + 2] * (257 - length))
             i += 2
-        if len(out) > MAX_STREAM_BYTES:
+        if len(out) > limits.MAX_STREAM_BYTES:
             budget.charge_stream(len(out))
     return bytes(out)
 

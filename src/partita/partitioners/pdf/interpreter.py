@@ -6,10 +6,10 @@ layout, so pdfplumber reads its characters, lines and rectangles from it unchang
 interpreter and device are pdfminer's and pdfplumber's own, with these differences:
 
 - **Counted.** Every content token (operator or operand, a form's each time it is drawn),
-  every content stream run (also as `STREAM_TOKENS` tokens) and every glyph drawn is counted
-  against a `PageMeter`; when one runs out the page stops there (`PageCut`): what was drawn
-  so far is kept and the caller warns. Form XObjects nested deeper than `MAX_FORM_DEPTH` are
-  skipped (and counted).
+  every content stream run (also as `STREAM_TOKENS` tokens), every line, rectangle or curve
+  painted (as `PATH_TOKENS` tokens) and every glyph drawn is counted against a `PageMeter`;
+  when one runs out the page stops there (`PageCut`): what was drawn so far is kept and the
+  caller warns. Form XObjects nested deeper than `MAX_FORM_DEPTH` are skipped (and counted).
 - **Clamped.** Numeric operands beyond what PDF allows (integers beyond ±2**31-1, reals beyond
   ±3.403e38: the format's implementation limits) are clamped to them, so pdfminer's
   arithmetic sees no 400-digit integers; pending operands no operator takes are dropped beyond
@@ -37,19 +37,8 @@ from pdfminer.pdftypes import stream_value
 from pdfminer.psparser import PSEOF, PSBaseParser, PSKeyword, keyword_name
 from pdfplumber.page import PDFPageAggregatorWithMarkedContent
 
-from partita.partitioners.pdf.limits import (
-    MAX_COORDINATE,
-    MAX_FORM_DEPTH,
-    MAX_INLINE_IMAGE_BYTES,
-    MAX_PAGE_GLYPHS,
-    MAX_PAGE_STREAMS,
-    MAX_PAGE_TOKENS,
-    MAX_TOKEN_BYTES,
-    STREAM_TOKENS,
-    DocumentBudget,
-    PageCut,
-    PageMeter,
-)
+from partita.partitioners.pdf import limits
+from partita.partitioners.pdf.limits import DocumentBudget, PageCut, PageMeter
 
 __all__ = ["PageLayout", "read_layout"]
 
@@ -88,7 +77,7 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
             cut.reason == "glyphs" and meter.document_glyphs
         ):
             raise _document_exhausted(budget, meter) from None
-        cuts.append(_describe_cut(cut.reason))
+        cuts.append(_describe_cut(cut.reason, meter))
         while device._stack:  # -- the figures (forms) being drawn when the page stopped --
             device.end_figure("")
         device.end_page(page.page_obj)
@@ -96,7 +85,8 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
         budget.settle(meter)
     if meter.deep_forms:
         cuts.append(
-            f"{meter.deep_forms} form XObject(s) nested more than {MAX_FORM_DEPTH} deep were "
+            f"{meter.deep_forms} form XObject(s) nested more than {limits.MAX_FORM_DEPTH} deep "
+            "were "
             "not drawn"
         )
     layout = device.get_result()
@@ -104,7 +94,7 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
     if dropped:
         cuts.append(
             f"{dropped} character(s) drawn at positions or sizes out of range (not finite, or "
-            f"beyond ±{MAX_COORDINATE:.0e} pt) were left out"
+            f"beyond ±{limits.MAX_COORDINATE:.0e} pt) were left out"
         )
     page._layout = layout  # -- pdfplumber's cache of `Page.layout`, read by `Page.objects` --
     return PageLayout(tuple(cuts))
@@ -119,16 +109,16 @@ def _document_exhausted(budget: DocumentBudget, meter: PageMeter) -> Exception:
     return budget.refuse(f"its pages draw more than {budget.max_glyphs:,} glyphs", "glyphs")
 
 
-def _describe_cut(reason: str) -> str:
+def _describe_cut(reason: str, meter: PageMeter) -> str:
     if reason == "tokens":
-        return f"stopped after {MAX_PAGE_TOKENS:,} content tokens (operators and operands)"
+        return f"stopped after {meter.token_limit:,} content tokens (operators and operands)"
     if reason == "glyphs":
-        return f"stopped after {MAX_PAGE_GLYPHS:,} glyphs"
+        return f"stopped after {meter.glyph_limit:,} glyphs"
     if reason == "streams":
-        return f"stopped after {MAX_PAGE_STREAMS:,} content streams (forms included)"
+        return f"stopped after {limits.MAX_PAGE_STREAMS:,} content streams (forms included)"
     if reason == "token":
-        return f"stopped at a token longer than {MAX_TOKEN_BYTES >> 20} MiB"
-    return f"stopped at an inline image larger than {MAX_INLINE_IMAGE_BYTES >> 20} MiB"
+        return f"stopped at a token longer than {limits.MAX_TOKEN_BYTES:,} bytes"
+    return f"stopped at an inline image larger than {limits.MAX_INLINE_IMAGE_BYTES:,} bytes"
 
 
 # -- the interpreter ----------------------------------------------------------------------------
@@ -148,12 +138,20 @@ class _ContentParser(PDFContentParser):
             raise PageCut("tokens")
         return PSBaseParser.nexttoken(self)
 
+    def fillfp(self) -> bool:
+        if not self.fp and self.istream < len(self.streams):  # -- a stream is opened --
+            meter = self._meter
+            meter.tokens -= limits.STREAM_TOKENS
+            if meter.tokens < 0:
+                raise PageCut("tokens")
+        return PDFContentParser.fillfp(self)
+
     def fillbuf(self) -> bool:
         if self.charpos < len(self.buf):
             return False  # -- pdfminer's own first step: no refill, nothing to check --
         size = len(self._curtoken)
         if size:  # -- see `_pdfminer_bounds.charge_long_token` --
-            if size > MAX_TOKEN_BYTES:
+            if size > limits.MAX_TOKEN_BYTES:
                 raise PageCut("token")
             self._meter.tokens -= size >> 14
         return PDFContentParser.fillbuf(self)
@@ -186,7 +184,7 @@ class _ContentParser(PDFContentParser):
                 else:
                     data += self.buf[self.charpos :]
                     self.charpos = len(self.buf)
-            if len(data) > MAX_INLINE_IMAGE_BYTES:
+            if len(data) > limits.MAX_INLINE_IMAGE_BYTES:
                 raise PageCut("inline image")
         found = bytes(data[: -(len(target) + 1)])
         return (pos, _EOL_AT_END.sub(b"", found))
@@ -212,16 +210,13 @@ class _Interpreter(PDFPageInterpreter):
         """pdfminer's `execute` (circular forms refused, each keyword dispatched to its `do_`
         method with its operands), counted and clamped; see the module docstring."""
         meter = self._meter
-        if self._depth > MAX_FORM_DEPTH:
+        if self._depth > limits.MAX_FORM_DEPTH:
             meter.deep_forms += 1
             return
         cut = len(streams) > meter.streams
         if cut:  # -- the streams within the bound are run, then the page stops --
             streams = streams[: max(meter.streams, 0)]
         meter.streams -= len(streams)
-        meter.tokens -= STREAM_TOKENS * len(streams)
-        if meter.tokens < 0:
-            raise PageCut("tokens")
         valid_streams: list[Any] = []
         self.stream_ids.clear()
         for ref in streams:
@@ -324,6 +319,10 @@ class _Device(PDFPageAggregatorWithMarkedContent):
         super().paint_path(*args, **kwargs)
         if len(objs) > count:
             objs[count:] = [item for item in objs[count:] if _in_range(item)]
+            meter = self._meter  # -- a line, rectangle or curve costs as `PATH_TOKENS` tokens --
+            meter.tokens -= limits.PATH_TOKENS * (len(objs) - count)
+            if meter.tokens < 0:
+                raise PageCut("tokens")
 
     def render_image(self, *args: Any, **kwargs: Any) -> None:
         objs = self.cur_item._objs
@@ -333,7 +332,7 @@ class _Device(PDFPageAggregatorWithMarkedContent):
             objs[count:] = [item for item in objs[count:] if _in_range(item)]
 
 
-_LIMIT = MAX_COORDINATE
+_LIMIT = limits.MAX_COORDINATE
 
 
 def _in_range(item: Any) -> bool:

@@ -3,26 +3,29 @@
 A PDF is a graph of objects and compressed streams that a few bytes can make enormous: a flate
 stream inflates a thousandfold, a reference can point at itself, one form XObject can draw
 another ten times over ten levels, one string can hold millions of glyphs. Every such
-amplification meets a bound, each far above what real documents need (the largest documents of
-the test corpus, DA-619p.pdf and chelsea_pdta.pdf, stay under a hundredth of each):
+amplification meets a bound, above what real documents need (each constant says what the test
+corpus uses; its densest document, DA-619p.pdf, uses 35% of its token budget and 60% of its
+glyph budget, the others less than a fifth) and low enough that a small file costs at most a
+few seconds:
 
 Refused, the document raising `DocumentLimitError` (`limit` names the bound):
 
 - decoded bytes of one stream, after each filter: `MAX_STREAM_BYTES`;
 - decoded bytes of all the document's streams: `MAX_DOCUMENT_STREAM_BYTES`;
-- references followed: `MAX_RESOLUTIONS` plus one per byte of the file;
+- references followed: `MAX_RESOLUTIONS` plus `RESOLUTIONS_PER_BYTE` per byte of the file;
 - a chain of references to references longer than `MAX_REFERENCE_CHAIN` (one that cycles is
   read as null, as a reference to a missing object is);
 - page tree depth: `MAX_PAGE_TREE_DEPTH`; objects scanned for pages when there is no page
   tree: `MAX_PAGE_SCAN_OBJECTS`;
 - codes mapped by the document's embedded CMaps: `MAX_CMAP_ENTRIES`;
-- tokens parsed from decoded streams: `MAX_DOCUMENT_TOKENS` plus two per byte of the file; one
-  token (outside page content): `MAX_TOKEN_BYTES`;
-- glyphs drawn: `MAX_DOCUMENT_GLYPHS` plus two per byte of the file.
+- tokens parsed from decoded streams: `MAX_DOCUMENT_TOKENS` plus `TOKENS_PER_BYTE` per byte of
+  the file; one token (outside page content): `MAX_TOKEN_BYTES`;
+- glyphs drawn: `MAX_DOCUMENT_GLYPHS` plus `GLYPHS_PER_BYTE` per byte of the file.
 
 Left out, the rest of the document read (the rest of the page, unless said otherwise):
 
-- content tokens of one page, its forms counted each time they are drawn: `MAX_PAGE_TOKENS`;
+- content tokens of one page, its forms counted each time they are drawn (each content stream
+  run counting as `STREAM_TOKENS` more, each path painted as `PATH_TOKENS`): `MAX_PAGE_TOKENS`;
 - content streams run for one page, forms included: `MAX_PAGE_STREAMS`;
 - glyphs drawn on one page: `MAX_PAGE_GLYPHS`;
 - one token of page content: `MAX_TOKEN_BYTES`; inline image data: `MAX_INLINE_IMAGE_BYTES`;
@@ -48,6 +51,7 @@ from partita.errors import DocumentLimitError, PartitaWarning
 
 __all__ = [
     "ACTIVE",
+    "GLYPHS_PER_BYTE",
     "MAX_CMAP_ENTRIES",
     "MAX_COORDINATE",
     "MAX_DOCUMENT_GLYPHS",
@@ -64,7 +68,10 @@ __all__ = [
     "MAX_RESOLUTIONS",
     "MAX_STREAM_BYTES",
     "MAX_TOKEN_BYTES",
+    "PATH_TOKENS",
+    "RESOLUTIONS_PER_BYTE",
     "STREAM_TOKENS",
+    "TOKENS_PER_BYTE",
     "ContentLeftOutWarning",
     "DocumentBudget",
     "PageCut",
@@ -93,8 +100,9 @@ to a missing object does. Real files have chains of one or two."""
 MAX_PAGE_TREE_DEPTH = 256
 """Levels of the page tree (a balanced tree of a million pages is 20 levels deep)."""
 
-MAX_PAGE_SCAN_OBJECTS = 1_000_000
-"""Objects scanned for pages when the catalog has no usable page tree (pdfminer's fallback)."""
+MAX_PAGE_SCAN_OBJECTS = 100_000
+"""Objects scanned for pages when the catalog has no usable page tree (pdfminer's fallback;
+each costs a parse, about 20 µs)."""
 
 MAX_CMAP_ENTRIES = 2_000_000
 """Codes mapped by all the document's embedded CMaps (ToUnicode and encodings); a complete CJK
@@ -102,27 +110,41 @@ font maps 65,536, a subset font a few thousand. One `bfrange` line can ask for f
 
 MAX_DOCUMENT_TOKENS = 500_000
 """Tokens parsed from decoded streams (page contents, forms each time they are drawn, object
-streams, CMaps, font headers), plus two per byte of the file; each content stream run counts as
-`STREAM_TOKENS` more. DA-619p parses about a million (0.35 per byte); a token costs pdfminer,
-pdfplumber and partita 3 to 15 µs."""
+streams, CMaps, font headers), plus three per byte of the file; each content stream run counts
+as `STREAM_TOKENS` more. DA-619p parses 3.2 million (1.1 per byte), the other corpus documents
+at most 0.7 per byte; a token costs pdfminer, pdfplumber and partita 3 to 6 µs of CPU."""
+
+RESOLUTIONS_PER_BYTE = 1
+"""References the document may follow beyond `MAX_RESOLUTIONS`, per byte of the file."""
+
+TOKENS_PER_BYTE = 3
+"""Tokens the document may parse beyond `MAX_DOCUMENT_TOKENS`, per byte of the file."""
+
+GLYPHS_PER_BYTE = 1
+"""Glyphs the document may draw beyond `MAX_DOCUMENT_GLYPHS`, per byte of the file."""
 
 STREAM_TOKENS = 16
 """What running one content stream (a form drawn) costs, in tokens: about 50 µs."""
 
+PATH_TOKENS = 8
+"""What a line, rectangle or curve painted costs, in tokens: pdfplumber turns each into a
+dictionary of its points and edges, about 40 µs."""
+
 MAX_DOCUMENT_GLYPHS = 150_000
-"""Glyphs drawn in the document, plus two per byte of the file. DA-619p draws 1.8 million
-(0.63 per byte; text set in standard fonts compresses to about three glyphs per byte); each
-glyph costs pdfminer, pdfplumber and partita 20 to 70 µs."""
+"""Glyphs drawn in the document, plus one per byte of the file. DA-619p draws 1.8 million (0.63
+per byte), the other corpus documents at most 0.16 per byte; a glyph costs pdfminer, pdfplumber
+and partita about 23 µs of CPU."""
 
 MAX_PAGE_TOKENS = 1_000_000
 """Content tokens (operators and operands) parsed for one page, its form XObjects counted each
-time they are drawn. The corpus's busiest page parses 35,000."""
+time they are drawn (about 5 s of CPU). The corpus's busiest page parses 36,000."""
 
 MAX_PAGE_STREAMS = 20_000
 """Content streams run for one page: its /Contents entries and every form drawn (corpus: 8)."""
 
 MAX_PAGE_GLYPHS = 100_000
-"""Glyphs drawn on one page (corpus: 10,400; a page of 4-pt type holds about 40,000)."""
+"""Glyphs drawn on one page (about 2.5 s of CPU; corpus: 10,400; a page of 4-pt type holds
+about 40,000)."""
 
 MAX_FORM_DEPTH = 32
 """Form XObjects nested in each other (corpus: 2)."""
@@ -174,9 +196,9 @@ class DocumentBudget:
     max_glyphs: int = field(init=False)
 
     def __post_init__(self) -> None:
-        self.max_resolutions = MAX_RESOLUTIONS + self.file_bytes
-        self.max_tokens = MAX_DOCUMENT_TOKENS + 2 * self.file_bytes
-        self.max_glyphs = MAX_DOCUMENT_GLYPHS + 2 * self.file_bytes
+        self.max_resolutions = MAX_RESOLUTIONS + RESOLUTIONS_PER_BYTE * self.file_bytes
+        self.max_tokens = MAX_DOCUMENT_TOKENS + TOKENS_PER_BYTE * self.file_bytes
+        self.max_glyphs = MAX_DOCUMENT_GLYPHS + GLYPHS_PER_BYTE * self.file_bytes
 
     def refuse(self, message: str, limit: str) -> DocumentLimitError:
         """Return the error for this document exceeding the bound `limit`."""
@@ -186,13 +208,13 @@ class DocumentBudget:
         """Count `size` decoded bytes (one filter's output); refuse an oversized stream."""
         if size > MAX_STREAM_BYTES:
             raise self.refuse(
-                f"a stream decodes to more than {MAX_STREAM_BYTES >> 20} MiB",
+                f"a stream decodes to more than {MAX_STREAM_BYTES:,} bytes",
                 "decoded stream size",
             )
         self.stream_bytes += size
         if self.stream_bytes > MAX_DOCUMENT_STREAM_BYTES:
             raise self.refuse(
-                f"its streams decode to more than {MAX_DOCUMENT_STREAM_BYTES >> 20} MiB",
+                f"its streams decode to more than {MAX_DOCUMENT_STREAM_BYTES:,} bytes",
                 "decoded document size",
             )
 

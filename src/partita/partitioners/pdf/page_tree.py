@@ -30,12 +30,8 @@ from pdfminer.pdftypes import PDFObjectNotFound, dict_value, list_value, resolve
 from pdfminer.psparser import LIT
 from pdfplumber.page import Page
 
-from partita.partitioners.pdf.limits import (
-    MAX_COORDINATE,
-    MAX_PAGE_SCAN_OBJECTS,
-    MAX_PAGE_TREE_DEPTH,
-    DocumentBudget,
-)
+from partita.partitioners.pdf import limits
+from partita.partitioners.pdf.limits import MAX_COORDINATE, DocumentBudget
 
 __all__ = ["read_pages"]
 
@@ -103,9 +99,9 @@ def _walk(doc: Any, budget: DocumentBudget) -> Iterator[tuple[int, dict[str, Any
         if kind is None:
             kind = attrs.get("type")
         if kind is _PAGES and "Kids" in attrs:
-            if len(levels) >= MAX_PAGE_TREE_DEPTH:
+            if len(levels) >= limits.MAX_PAGE_TREE_DEPTH:
                 raise budget.refuse(
-                    f"its page tree is more than {MAX_PAGE_TREE_DEPTH} levels deep",
+                    f"its page tree is more than {limits.MAX_PAGE_TREE_DEPTH} levels deep",
                     "page tree depth",
                 )
             levels.append(iter([(kid, attrs) for kid in list_value(attrs["Kids"])]))
@@ -118,10 +114,10 @@ def _scan(doc: Any, budget: DocumentBudget) -> Iterator[tuple[int, dict[str, Any
     for xref in doc.xrefs:
         for objid in xref.get_objids():
             scanned += 1
-            if scanned > MAX_PAGE_SCAN_OBJECTS:
+            if scanned > limits.MAX_PAGE_SCAN_OBJECTS:
                 raise budget.refuse(
-                    f"it has no page tree and more than {MAX_PAGE_SCAN_OBJECTS:,} objects to "
-                    "scan for pages",
+                    "it has no page tree and more than "
+                    f"{limits.MAX_PAGE_SCAN_OBJECTS:,} objects to scan for pages",
                     "objects scanned for pages",
                 )
             try:
