@@ -319,6 +319,46 @@ def cmap_range_bomb() -> bytes:
     )
 
 
+def _cid_font_pdf(widths: bytes, font_file: bytes | None) -> bytes:
+    """A page with a line in Helvetica and a word (CIDs 1-5) in an Identity-H CID font whose
+    `/W` array is `widths` and whose TrueType font file, when given, is `font_file`."""
+    descriptor = b"<< /Type /FontDescriptor /FontName /Hostile /Flags 4 /ItalicAngle 0 >>"
+    if font_file is not None:
+        descriptor = descriptor[:-2] + b"/FontFile2 9 0 R >>"
+    objects = {
+        **catalog_and_pages([4]),
+        3: FONT,
+        4: page(b"5 0 R", b"<< /Font << /F1 3 0 R /F2 6 0 R >> >>"),
+        5: stream(
+            text_content("Text in a standard font.") + b" BT /F2 12 Tf 72 600 Td <00010002> Tj ET"
+        ),
+        6: b"<< /Type /Font /Subtype /Type0 /BaseFont /Hostile /Encoding /Identity-H "
+        b"/DescendantFonts [7 0 R] >>",
+        7: b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Hostile /CIDSystemInfo "
+        b"<< /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 8 0 R "
+        b"/W %s >>" % widths,
+        8: descriptor,
+    }
+    if font_file is not None:
+        objects[9] = stream(font_file)
+    return pdf_file(objects)
+
+
+def cid_widths_range() -> bytes:
+    """A CID font whose `/W` gives one width to the CIDs 0 to 4,000,000,000."""
+    return _cid_font_pdf(b"[0 4000000000 500]", None)
+
+
+def truetype_cmap_range() -> bytes:
+    """An embedded TrueType font (and no ToUnicode) whose cmap maps codes 0 to 2**32-1 in one
+    format-12 group."""
+    subtable = struct.pack(">HHIII", 12, 0, 28, 0, 1) + struct.pack(">III", 0, 0xFFFFFFFF, 0)
+    cmap = struct.pack(">HH", 0, 1) + struct.pack(">HHL", 3, 10, 12) + subtable
+    header = b"\x00\x01\x00\x00" + struct.pack(">HHHH", 1, 0, 0, 0)
+    font = header + struct.pack(">4sLLL", b"cmap", 0, 28, len(cmap)) + cmap
+    return _cid_font_pdf(b"[]", font)
+
+
 def png_predictor_columns() -> bytes:
     """A content stream with a PNG predictor of ten billion columns (a row buffer of 10 GB),
     its data one short row."""
@@ -577,6 +617,8 @@ CASES: list[HostileCase] = [
     HostileCase("pdf/double-flate-bomb", "double-flate-bomb.pdf", double_flate_bomb),
     HostileCase("pdf/object-stream-bomb", "objstm-bomb.pdf", object_stream_bomb),
     HostileCase("pdf/cmap-range-bomb", "cmap-bomb.pdf", cmap_range_bomb),
+    HostileCase("pdf/cid-widths-range", "cid-widths.pdf", cid_widths_range),
+    HostileCase("pdf/truetype-cmap-range", "truetype-cmap.pdf", truetype_cmap_range),
     HostileCase("pdf/png-predictor-columns", "predictor.pdf", png_predictor_columns),
     HostileCase("pdf/string-of-escapes", "escapes.pdf", string_of_escapes),
     HostileCase("pdf/operator-flood", "operators.pdf", operator_flood),

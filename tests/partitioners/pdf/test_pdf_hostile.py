@@ -147,6 +147,21 @@ def test_a_cmap_range_of_four_billion_codes_is_refused(monkeypatch: pytest.Monke
     assert caught.value.limit == "CMap entries"
 
 
+def test_a_truetype_cmap_group_of_four_billion_codes_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(limits, "MAX_CMAP_ENTRIES", 50_000)
+    with pytest.raises(DocumentLimitError) as caught:
+        _partition("pdf/truetype-cmap-range")
+    assert str(caught.value) == "truetype-cmap.pdf: its CMaps map more than 50,000 codes"
+    assert caught.value.limit == "CMap entries"
+
+
+def test_cid_width_ranges_are_clamped_to_the_cids_pdf_allows() -> None:
+    # -- the CID font's glyphs have no Unicode mapping: the first reads as a bullet --
+    assert _texts(_partition("pdf/cid-widths-range")) == ["Text in a standard font.", "\u2022"]
+
+
 def test_a_predictor_row_wider_than_the_data_is_clamped_and_decodes_the_same() -> None:
     assert _texts(_partition("pdf/png-predictor-columns")) == ["Text behind a predictor."]
 

@@ -17,7 +17,12 @@ replaces them once, at import:
 - `nexttoken` of `PDFStreamParser` (object streams), `CMapParser` and `Type1FontHeaderParser`:
   counts tokens parsed from decoded data (`charge_tokens`); the page interpreter counts its own.
 - `FileCMap.add_code2cid` and `FileUnicodeMap.add_cid2unichr`: count mapped codes
-  (`charge_cmap_entry`).
+  (`charge_cmap_entry`); `TrueTypeFont.create_unicode_map` (an embedded TrueType font's own
+  cmap, read when a CID font has no ToUnicode): the same, with each code its subtables map
+  counted as it is read (one format-12 group can span four billion codes).
+- `get_widths` and `get_widths2` of `pdfminer.pdffont` (a CID font's `/W` and `/W2`): a range
+  `c_first c_last w` is clamped to the CIDs PDF allows (0 to 65,535), one of four billion
+  otherwise filling a dictionary entry by entry.
 - `PSBaseParser.fillbuf` and `PSBaseParser._parse_string`, pdfminer's lexer: a token being read
   grows by concatenating bytes, once per buffer and once per escape in a string, which is
   quadratic (a 2 MB string of escapes takes 17 s, 4 MB two minutes). A literal string is
@@ -33,16 +38,17 @@ no difference.
 
 from __future__ import annotations
 
+import struct
 import zlib
 from collections.abc import Callable, Iterable
 from io import BytesIO
-from typing import Any
+from typing import Any, cast
 
-from pdfminer import settings
+from pdfminer import pdffont, settings
 from pdfminer.ascii85 import ascii85decode, asciihexdecode
 from pdfminer.cmapdb import CMapParser, FileCMap, FileUnicodeMap
 from pdfminer.lzw import LZWDecoder
-from pdfminer.pdffont import Type1FontHeaderParser
+from pdfminer.pdffont import TrueTypeFont, Type1FontHeaderParser
 from pdfminer.pdfparser import PDFStreamParser
 from pdfminer.pdftypes import (
     LITERAL_CRYPT,
@@ -60,6 +66,7 @@ from pdfminer.pdftypes import (
     PDFObjRef,
     PDFStream,
     int_value,
+    resolve1,
 )
 from pdfminer.psparser import END_STRING, PSBaseParser
 from pdfminer.utils import apply_png_predictor, apply_tiff_predictor
@@ -73,6 +80,10 @@ _ORIGINAL_DECODE = PDFStream.decode
 _ORIGINAL_RESOLVE = PDFObjRef.resolve
 _ORIGINAL_ADD_CODE2CID = FileCMap.add_code2cid
 _ORIGINAL_ADD_CID2UNICHR = FileUnicodeMap.add_cid2unichr
+_ORIGINAL_CREATE_UNICODE_MAP = TrueTypeFont.create_unicode_map
+_ORIGINAL_GET_WIDTHS = pdffont.get_widths
+_ORIGINAL_GET_WIDTHS2 = pdffont.get_widths2
+_MAX_CID = 65_535
 _ORIGINAL_FILLBUF = PSBaseParser.fillbuf
 _ORIGINAL_PARSE_STRING = PSBaseParser._parse_string
 _TOKEN_PARSERS = (PDFStreamParser, CMapParser, Type1FontHeaderParser)
@@ -92,12 +103,15 @@ def install() -> None:
         (FileUnicodeMap, "add_cid2unichr", _add_cid2unichr),
         (PSBaseParser, "fillbuf", _fillbuf),
         (PSBaseParser, "_parse_string", _parse_string),
+        (TrueTypeFont, "create_unicode_map", _create_unicode_map),
     ]
     replacements += [
         (cls, "nexttoken", _counting_nexttoken(_ORIGINAL_NEXTTOKEN[cls])) for cls in _TOKEN_PARSERS
     ]
     for cls, name, replacement in replacements:
         setattr(cls, name, replacement)
+    pdffont.get_widths = _get_widths  # -- looked up by name in pdffont at each call --
+    pdffont.get_widths2 = _get_widths2
     _installed = True
 
 
@@ -155,6 +169,92 @@ def _add_cid2unichr(self: FileUnicodeMap, cid: int, code: Any) -> None:
     if budget is not None:
         budget.charge_cmap_entry()
     _ORIGINAL_ADD_CID2UNICHR(self, cid, code)
+
+
+def _create_unicode_map(self: TrueTypeFont) -> FileUnicodeMap:
+    budget = ACTIVE.get()
+    if budget is None:
+        return _ORIGINAL_CREATE_UNICODE_MAP(self)
+    # -- pdfminer's, with `char2gid` counting its entries as the subtables' loops fill it --
+    if b"cmap" not in self.tables:
+        raise TrueTypeFont.CMapNotFound
+    (base_offset, _length) = self.tables[b"cmap"]
+    fp = self.fp
+    fp.seek(base_offset)
+    (_version, nsubtables) = struct.unpack(">HH", fp.read(4))
+    subtables = [struct.unpack(">HHL", fp.read(8)) for _ in range(nsubtables)]
+    char2gid = _CountingDict(budget)
+    parsers = {
+        0: self.parse_cmap_format_0,
+        2: self.parse_cmap_format_2,
+        4: self.parse_cmap_format_4,
+        6: self.parse_cmap_format_6,
+        10: self.parse_cmap_format_10,
+        12: self.parse_cmap_format_12,
+    }
+    for platform_id, encoding_id, st_offset in subtables:
+        if not (platform_id == 0 or (platform_id == 3 and encoding_id in [1, 10])):
+            continue
+        fp.seek(base_offset + st_offset)
+        (fmttype,) = struct.unpack(">H", fp.read(2))
+        parser = parsers.get(fmttype)
+        if parser is None:
+            raise AssertionError(str(("Unhandled", fmttype)))
+        budget.charge_cmap_entry()  # -- format 0 fills its 256 codes with `update` --
+        parser(fp, char2gid)
+    if not char2gid:
+        raise TrueTypeFont.CMapNotFound
+    unicode_map = FileUnicodeMap()
+    for char, gid in char2gid.items():
+        unicode_map.add_cid2unichr(gid, char)
+    return unicode_map
+
+
+class _CountingDict(dict[int, int]):
+    """A dictionary charging each item set to a document's CMap entries."""
+
+    def __init__(self, budget: DocumentBudget) -> None:
+        super().__init__()
+        self._budget = budget
+
+    def __setitem__(self, key: int, value: int) -> None:
+        self._budget.charge_cmap_entry()
+        super().__setitem__(key, value)
+
+
+def _get_widths(seq: Iterable[object]) -> dict[str | int, float]:
+    if ACTIVE.get() is None:
+        return _ORIGINAL_GET_WIDTHS(seq)
+    return _ORIGINAL_GET_WIDTHS(_clamped_ranges(seq, 3, resolve=True))
+
+
+def _get_widths2(seq: Iterable[object]) -> dict[int, tuple[float, Any]]:
+    if ACTIVE.get() is None:
+        return _ORIGINAL_GET_WIDTHS2(seq)
+    return _ORIGINAL_GET_WIDTHS2(_clamped_ranges(seq, 5, resolve=False))
+
+
+def _clamped_ranges(seq: Iterable[object], group: int, *, resolve: bool) -> list[object]:
+    """`seq` (a `/W` or `/W2` array) with the first and last CID of each range (a run of
+    `group` numbers: first, last, width...) clamped to 0..65,535, read as `get_widths`
+    (which resolves each item) or `get_widths2` (which does not) reads it."""
+    out: list[object] = []
+    run: list[int] = []  # -- positions in `out` of the numbers read since the last array --
+    for value in seq:
+        if resolve:
+            value = resolve1(value)
+        out.append(value)
+        if isinstance(value, list):
+            run = []
+        elif isinstance(value, int | float):
+            run.append(len(out) - 1)
+            if len(run) == group:
+                first, last = run[0], run[1]
+                if isinstance(out[first], int) and isinstance(out[last], int):
+                    out[first] = min(max(cast(int, out[first]), 0), _MAX_CID + 1)
+                    out[last] = min(max(cast(int, out[last]), -1), _MAX_CID)
+                run = []
+    return out
 
 
 # -- the lexer ----------------------------------------------------------------------------------

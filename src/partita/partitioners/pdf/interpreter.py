@@ -86,8 +86,7 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
     if meter.deep_forms:
         cuts.append(
             f"{meter.deep_forms} form XObject(s) nested more than {limits.MAX_FORM_DEPTH} deep "
-            "were "
-            "not drawn"
+            "were not drawn"
         )
     layout = device.get_result()
     dropped = device.dropped_chars
