@@ -9,6 +9,7 @@ are listed in `partita/partitioners/pdf/limits.py`.
 
 from __future__ import annotations
 
+import base64
 import io
 import struct
 import zlib
@@ -198,6 +199,21 @@ def deep_page_tree(depth: int = 3_000) -> bytes:
     return pdf_file(objects)
 
 
+def xref_prev_cycle(entries: int = 60_000) -> bytes:
+    """1.2 MB: a cross-reference table of `entries` entries whose trailer's /Prev names the
+    table itself."""
+    objects = {
+        **catalog_and_pages([4]),
+        3: FONT,
+        4: page(b"5 0 R"),
+        5: stream(text_content("Text of a file whose cross-reference repeats.")),
+        entries: b"null",
+    }
+    data = pdf_file(objects)
+    start = int(data[data.rindex(b"startxref\n") + 10 :].split()[0])
+    return data.replace(b"/Root 1 0 R >>", b"/Root 1 0 R /Prev %d >>" % start)
+
+
 def huge_xref_range() -> bytes:
     """No page tree, and a cross-reference stream whose /Index claims a billion objects: pdfminer
     looks for pages among all of them."""
@@ -357,6 +373,24 @@ def truetype_cmap_range() -> bytes:
     header = b"\x00\x01\x00\x00" + struct.pack(">HHHH", 1, 0, 0, 0)
     font = header + struct.pack(">4sLLL", b"cmap", 0, 28, len(cmap)) + cmap
     return _cid_font_pdf(b"[]", font)
+
+
+def ascii85_whitespace(spaces: int = 400_000) -> bytes:
+    """An ASCII85 content stream led by `spaces` spaces: pdfminer's regular expressions for
+    its `<~` and `~>` marks backtrack over them quadratically."""
+    encoded = base64.a85encode(text_content("Text after the spaces."))
+    data = b" " * spaces + encoded + b"~>"
+    return one_page(
+        b"<< /Filter /ASCII85Decode /Length %d >>\nstream\n%s\nendstream" % (len(data), data)
+    )
+
+
+def predictor_flood() -> bytes:
+    """A content stream of 60 MB, inflated from 60 KB, behind a PNG predictor that pdfminer
+    undoes byte by byte in Python."""
+    row = b"\x00" + b" " * 1023  # -- filter type 0 (none), then a row of 1,023 spaces --
+    data = flate_bomb(b"\x00" + b" " * 1023, row * 1024, 60)
+    return one_page(compressed_stream(data, b"/DecodeParms << /Predictor 12 /Columns 1023 >> "))
 
 
 def png_predictor_columns() -> bytes:
@@ -612,6 +646,7 @@ CASES: list[HostileCase] = [
     HostileCase("pdf/reference-cycle", "cycle.pdf", reference_cycle),
     HostileCase("pdf/long-reference-chain", "chain.pdf", long_reference_chain),
     HostileCase("pdf/deep-page-tree", "deep-tree.pdf", deep_page_tree),
+    HostileCase("pdf/xref-prev-cycle", "xref-prev.pdf", xref_prev_cycle),
     HostileCase("pdf/huge-xref-range", "xref-range.pdf", huge_xref_range),
     HostileCase("pdf/flate-bomb", "flate-bomb.pdf", flate_bomb_contents),
     HostileCase("pdf/double-flate-bomb", "double-flate-bomb.pdf", double_flate_bomb),
@@ -620,6 +655,8 @@ CASES: list[HostileCase] = [
     HostileCase("pdf/cid-widths-range", "cid-widths.pdf", cid_widths_range),
     HostileCase("pdf/truetype-cmap-range", "truetype-cmap.pdf", truetype_cmap_range),
     HostileCase("pdf/png-predictor-columns", "predictor.pdf", png_predictor_columns),
+    HostileCase("pdf/predictor-flood", "predictor-flood.pdf", predictor_flood),
+    HostileCase("pdf/ascii85-whitespace", "ascii85.pdf", ascii85_whitespace),
     HostileCase("pdf/string-of-escapes", "escapes.pdf", string_of_escapes),
     HostileCase("pdf/operator-flood", "operators.pdf", operator_flood),
     HostileCase("pdf/operator-flood-400kb", "operators-400kb.pdf", lambda: operator_flood(300_000)),

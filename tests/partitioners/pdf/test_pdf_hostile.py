@@ -106,6 +106,12 @@ def test_a_page_tree_deeper_than_the_bound_is_refused() -> None:
     assert caught.value.limit == "page tree depth"
 
 
+def test_a_cross_reference_section_naming_itself_as_previous_is_read_once() -> None:
+    assert _texts(_partition("pdf/xref-prev-cycle")) == [
+        "Text of a file whose cross-reference repeats."
+    ]
+
+
 def test_the_scan_for_pages_outside_a_page_tree_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "MAX_PAGE_SCAN_OBJECTS", 5_000)
     with pytest.raises(DocumentLimitError) as caught:
@@ -160,6 +166,19 @@ def test_a_truetype_cmap_group_of_four_billion_codes_is_refused(
 def test_cid_width_ranges_are_clamped_to_the_cids_pdf_allows() -> None:
     # -- the CID font's glyphs have no Unicode mapping: the first reads as a bullet --
     assert _texts(_partition("pdf/cid-widths-range")) == ["Text in a standard font.", "\u2022"]
+
+
+def test_ascii85_marks_are_found_in_linear_time() -> None:
+    assert _texts(_partition("pdf/ascii85-whitespace")) == ["Text after the spaces."]
+
+
+def test_predictor_work_counts_against_the_token_budget(smaller_bounds: None) -> None:
+    with pytest.raises(DocumentLimitError) as caught:
+        _partition("pdf/predictor-flood")
+    assert str(caught.value) == (
+        "predictor-flood.pdf: its streams hold more than 60,000 tokens to parse"
+    )
+    assert caught.value.limit == "parsed tokens"
 
 
 def test_a_predictor_row_wider_than_the_data_is_clamped_and_decodes_the_same() -> None:

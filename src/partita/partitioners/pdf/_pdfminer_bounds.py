@@ -10,7 +10,14 @@ replaces them once, at import:
 - `PDFStream.decode`: the same filters, predictors and corruption handling, with every filter's
   output bounded (`DocumentBudget.charge_stream`) while it is produced; `CCITTFaxDecode`, an
   image-only filter, is passed through like `DCTDecode` (partita never reads image data); PNG
-  predictor columns are clamped to what the data can hold (the same output).
+  predictor columns are clamped to what the data can hold (the same output); the work of the
+  filters and predictors pdfminer runs in Python, byte by byte or code by code, is counted as
+  tokens (LZW: one per code; predictors: one per 16 bytes); ASCII85's `<~` and `~>` are
+  stripped in linear time (pdfminer's regular expressions backtrack quadratically over
+  whitespace: 40 KB of spaces took 7 s).
+- `PDFDocument.read_xref_from`, which reads a cross-reference section and, recursively, the
+  ones its trailer's `/Prev` and `/XRefStm` name: each section is read once (a `/Prev` naming
+  its own section read the whole table again and again), at most `MAX_XREF_SECTIONS`.
 - `PDFObjRef.resolve`: follows a chain of references to its end (resolve1 gets the same value
   in one call), counts each reference followed (`charge_resolution`), resolves a cycle to
   `default` (null, as a missing object), refuses a chain longer than `MAX_REFERENCE_CHAIN`.
@@ -40,14 +47,16 @@ from __future__ import annotations
 
 import struct
 import zlib
+from base64 import a85decode
 from collections.abc import Callable, Iterable
 from io import BytesIO
 from typing import Any, cast
 
 from pdfminer import pdffont, settings
-from pdfminer.ascii85 import ascii85decode, asciihexdecode
+from pdfminer.ascii85 import asciihexdecode
 from pdfminer.cmapdb import CMapParser, FileCMap, FileUnicodeMap
 from pdfminer.lzw import LZWDecoder
+from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdffont import TrueTypeFont, Type1FontHeaderParser
 from pdfminer.pdfparser import PDFStreamParser
 from pdfminer.pdftypes import (
@@ -78,6 +87,7 @@ __all__ = ["install"]
 
 _ORIGINAL_DECODE = PDFStream.decode
 _ORIGINAL_RESOLVE = PDFObjRef.resolve
+_ORIGINAL_READ_XREF_FROM = PDFDocument.read_xref_from
 _ORIGINAL_ADD_CODE2CID = FileCMap.add_code2cid
 _ORIGINAL_ADD_CID2UNICHR = FileUnicodeMap.add_cid2unichr
 _ORIGINAL_CREATE_UNICODE_MAP = TrueTypeFont.create_unicode_map
@@ -99,6 +109,7 @@ def install() -> None:
     replacements: list[tuple[type, str, Callable[..., Any]]] = [
         (PDFStream, "decode", _decode),
         (PDFObjRef, "resolve", _resolve),
+        (PDFDocument, "read_xref_from", _read_xref_from),
         (FileCMap, "add_code2cid", _add_code2cid),
         (FileUnicodeMap, "add_cid2unichr", _add_cid2unichr),
         (PSBaseParser, "fillbuf", _fillbuf),
@@ -140,6 +151,23 @@ def _resolve(self: PDFObjRef, default: object = None) -> Any:
         budget.charge_resolution()
         obj = _ORIGINAL_RESOLVE(obj, default)
     return obj
+
+
+def _read_xref_from(self: PDFDocument, parser: Any, start: int, xrefs: list[Any]) -> None:
+    budget = ACTIVE.get()
+    if budget is None:
+        _ORIGINAL_READ_XREF_FROM(self, parser, start, xrefs)
+        return
+    starts: set[int] = self.__dict__.setdefault("_partita_xref_starts", set())
+    if start in starts:
+        return  # -- a section named again: read once --
+    starts.add(start)
+    if len(starts) > limits.MAX_XREF_SECTIONS:
+        raise budget.refuse(
+            f"it has more than {limits.MAX_XREF_SECTIONS} cross-reference sections",
+            "cross-reference sections",
+        )
+    _ORIGINAL_READ_XREF_FROM(self, parser, start, xrefs)
 
 
 # -- tokens and CMap entries -----------------------------------------------------------------------
@@ -342,7 +370,7 @@ def _decode(self: PDFStream) -> None:
         elif f in LITERALS_LZW_DECODE:
             data = _joined(LZWDecoder(BytesIO(data)).run(), budget)
         elif f in LITERALS_ASCII85_DECODE:
-            data = ascii85decode(data)
+            data = a85decode(_without_ascii85_marks(data))
         elif f in LITERALS_ASCIIHEX_DECODE:
             data = asciihexdecode(data)
         elif f in LITERALS_RUNLENGTH_DECODE:
@@ -360,6 +388,7 @@ def _decode(self: PDFStream) -> None:
             raise PDFNotImplementedError(f"Unsupported filter: {f!r}")
         budget.charge_stream(len(data))
         if params and "Predictor" in params:
+            budget.charge_tokens(len(data) >> 4)
             data = _unpredict(params, data)
     self.data = data
     self.rawdata = None
@@ -399,10 +428,27 @@ def _inflate(data: bytes, budget: DocumentBudget) -> bytes:
 def _joined(chunks: Iterable[bytes], budget: DocumentBudget) -> bytes:
     out = bytearray()
     for chunk in chunks:
+        budget.charge_tokens(1)  # -- one LZW code --
         out.extend(chunk)
         if len(out) > limits.MAX_STREAM_BYTES:
             budget.charge_stream(len(out))
     return bytes(out)
+
+
+def _without_ascii85_marks(data: bytes) -> bytes:
+    """`data` without a leading `<~` (or `~`) and a trailing `~>` (or `~`) and the whitespace
+    around them: pdfminer's `ascii85decode` substitutions, in linear time."""
+    head = data.lstrip()
+    if head[:1] == b"<":
+        head = head[1:].lstrip()
+    if head[:1] == b"~":
+        data = head[1:].lstrip()
+    tail = data.rstrip()
+    if tail[-1:] == b">":
+        tail = tail[:-1].rstrip()
+    if tail[-1:] == b"~":
+        data = tail[:-1].rstrip()
+    return data
 
 
 def _run_length_decode(data: bytes, budget: DocumentBudget) -> bytes:

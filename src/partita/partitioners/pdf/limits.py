@@ -15,6 +15,7 @@ Refused, the document raising `DocumentLimitError` (`limit` names the bound):
 - references followed: `MAX_RESOLUTIONS` plus `RESOLUTIONS_PER_BYTE` per byte of the file;
 - a chain of references to references longer than `MAX_REFERENCE_CHAIN` (one that cycles is
   read as null, as a reference to a missing object is);
+- cross-reference sections: `MAX_XREF_SECTIONS` (a section named twice is read once);
 - page tree depth: `MAX_PAGE_TREE_DEPTH`; objects scanned for pages when there is no page
   tree: `MAX_PAGE_SCAN_OBJECTS`;
 - codes mapped by the document's embedded CMaps: `MAX_CMAP_ENTRIES`;
@@ -68,6 +69,7 @@ __all__ = [
     "MAX_RESOLUTIONS",
     "MAX_STREAM_BYTES",
     "MAX_TOKEN_BYTES",
+    "MAX_XREF_SECTIONS",
     "PATH_TOKENS",
     "RESOLUTIONS_PER_BYTE",
     "STREAM_TOKENS",
@@ -96,6 +98,10 @@ MAX_REFERENCE_CHAIN = 32
 """References followed in one chain (an object whose value is a reference, to an object whose
 value is a reference...); a longer chain, or one that cycles, resolves to null, as a reference
 to a missing object does. Real files have chains of one or two."""
+
+MAX_XREF_SECTIONS = 256
+"""Cross-reference sections (the file's and each incremental update's; a section named twice,
+as by a `/Prev` that points at its own section, is read once). Real files have a few."""
 
 MAX_PAGE_TREE_DEPTH = 256
 """Levels of the page tree (a balanced tree of a million pages is 20 levels deep)."""
