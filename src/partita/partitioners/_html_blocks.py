@@ -28,7 +28,6 @@ from partita.elements import (
 from partita.partitioners._build import Draft
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._html_phrase import Phrase
-from partita.partitioners._html_repair import iter_stray_table_text
 from partita.partitioners._html_tables import table_content
 from partita.partitioners._text import BULLET_LINE, strip_not_text
 
@@ -137,9 +136,13 @@ def iter_tree_drafts(
     `origin` is recorded as `detection_origin`; `root_languages` applies where no `lang`
     attribute says otherwise.
     """
+    yield from _iter_drafts(root, _Context(_TEXT, 0, 0, None, root_languages), origin)
+
+
+def _iter_drafts(root: etree._Element, context: _Context, origin: str) -> Iterator[Draft]:
+    """Generate the drafts of the tree under `root`, whose context is `context`."""
     phrase = Phrase()
     images: list[Draft] = []
-    context = _Context(_TEXT, 0, 0, None, root_languages)
     contexts: list[_Context] = []
     bold = italic = 0
 
@@ -167,8 +170,6 @@ def iter_tree_drafts(
                 contexts.append(context)
                 context = context.derive(element, tag)
             elif tag == "table":
-                for stray in iter_stray_table_text(element):
-                    phrase.add_text(stray, _emphasis(bold, italic))
                 yield from flush(context)
                 walker.skip_subtree()
                 contexts.append(context)
@@ -295,15 +296,38 @@ def _shifted(text: str, meta: dict[str, Any], cut: int) -> str:
 
 
 def _iter_table_drafts(table: etree._Element, ctx: _Context, origin: str) -> Iterator[Draft]:
+    """Generate the drafts of `table`: what is misplaced in it first (texts and elements, as
+    browsers "foster-parent" them before the table), then the table (or its lone caption),
+    then the tables misplaced in it (a table in a row closes the table, to browsers)."""
     content = table_content(table)
-    if content is None:
-        return
+    later: list[etree._Element] = []
+    phrase = Phrase()
+    for item in content.misplaced:
+        if isinstance(item, str):
+            phrase.add_text(item)
+            continue
+        if not phrase.is_empty:
+            yield from _iter_phrase_draft(phrase, ctx, origin)
+        if item.tag == "table":
+            later.append(item)
+        else:
+            yield from _iter_drafts(item, ctx, origin)
+    if not phrase.is_empty:
+        yield from _iter_phrase_draft(phrase, ctx, origin)
     meta = _base_meta(ctx, origin)
-    if not content.text:
+    if content.text:
+        meta["text_as_html"] = content.html
+        yield Draft(Table, content.text, meta)
+    elif content.caption:
         yield Draft(FigureCaption, content.caption, meta)
-        return
-    meta["text_as_html"] = content.html
-    yield Draft(Table, content.text, meta)
+    for element in later:
+        yield from _iter_table_drafts(element, ctx, origin)
+
+
+def _iter_phrase_draft(phrase: Phrase, ctx: _Context, origin: str) -> Iterator[Draft]:
+    text, meta = phrase.flush()
+    if text:
+        yield _text_draft(text, meta, ctx, origin)
 
 
 def _code_draft(pre: etree._Element, ctx: _Context, origin: str) -> Draft | None:

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
 
-from partita.elements import Link
 from partita.errors import DocumentLimitError
 from partita.partitioners._build import Draft
 
@@ -219,7 +217,11 @@ def _line_count(text: str, start: int, end: int) -> int:
 
 def iter_within_budget(drafts: Iterable[Draft], name: str | None) -> Iterator[Draft]:
     """Generate `drafts`, raising `DocumentLimitError` naming `name` once they pass
-    `MAX_ELEMENTS` elements or `MAX_OUTPUT_CHARS` characters of text and metadata."""
+    `MAX_ELEMENTS` elements or `MAX_OUTPUT_CHARS` characters of text and metadata.
+
+    Links are counted through `link_texts` and `link_urls` twice (their `links` hold the same
+    strings); `extra` (the front matter, shared by every element) is measured once, by identity.
+    """
     chars = 0
     sizes: dict[int, int] = {}
     for elements, draft in enumerate(drafts, 1):
@@ -229,9 +231,23 @@ def iter_within_budget(drafts: Iterable[Draft], name: str | None) -> Iterator[Dr
                 filename=name,
                 limit="elements",
             )
+        get = draft.meta.get
         chars += len(draft.text)
-        for value in draft.meta.values():
-            chars += _size(value, sizes)
+        if value := get("text_as_html"):
+            chars += len(value)
+        if value := get("link_urls"):
+            chars += 2 * (sum(map(len, value)) + sum(map(len, get("link_texts") or ())))
+        if value := get("emphasized_text_contents"):
+            chars += sum(map(len, value))
+        if value := get("image_base64"):
+            chars += len(value)
+        if value := get("image_url"):
+            chars += len(value)
+        if extra := get("extra"):
+            size = sizes.get(id(extra))
+            if size is None:
+                size = sizes[id(extra)] = len(repr(extra))
+            chars += size
         if chars > MAX_OUTPUT_CHARS:
             raise DocumentLimitError(
                 f"the document gives more than {MAX_OUTPUT_CHARS:,} characters of text and"
@@ -240,21 +256,3 @@ def iter_within_budget(drafts: Iterable[Draft], name: str | None) -> Iterator[Dr
                 limit="output size",
             )
         yield draft
-
-
-def _size(value: Any, sizes: dict[int, int]) -> int:
-    """Return the characters `value` (a metadata value) adds to the output. The size of a
-    mapping (the front matter, shared by every element) is computed once, by identity."""
-    kind = type(value)
-    if kind is str:
-        return len(value)
-    if kind is tuple:
-        return sum(len(item) if type(item) is str else _size(item, sizes) for item in value)
-    if kind is Link:
-        return len(value.text or "") + len(value.url)
-    if kind is dict:
-        size = sizes.get(id(value))
-        if size is None:
-            size = sizes[id(value)] = len(repr(value))
-        return size
-    return 0

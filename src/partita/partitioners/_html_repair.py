@@ -15,27 +15,19 @@ lxml's setters refuse characters the document may hold):
 - **A `<head>` after the body** (or a second one) is no head to a browser, which ignores the tag
   and shows its content; it becomes a `<div>` (its `<title>`, `<meta>`, `<style>` and
   `<script>` are dropped as anywhere else).
-- **Content misplaced in a table** (an element that is no table part directly in `<table>`,
-  a row group or a row) is "foster-parented" by browsers: shown before the table. Such elements
-  are moved before their table; a misplaced `<table>` closes the table it is in, to browsers,
-  and is moved after it. Misplaced text cannot be moved without writing strings; the
-  walk reads it with `iter_stray_table_text` and puts it before the table. Cells directly in a
-  table or a row group (no `<tr>`) are an implied row to browsers, and to `_html_tables`.
+
+Content misplaced in a table (text or an element that is no table part directly in `<table>`,
+a row group or a row), which browsers "foster-parent" before the table, needs no move: the table
+reader finds it while it reads the rows (`_html_tables.TableContent.misplaced`) and the walk
+gives it before the table (a misplaced `<table>`, which closes the table to browsers, after it).
+Cells directly in a table or a row group (no `<tr>`) are an implied row, to browsers and there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from lxml import etree
 
-__all__ = [
-    "break_out_of_svg",
-    "foster_parent_table_content",
-    "gather_content_outside_body",
-    "iter_stray_table_text",
-    "start_of_content",
-]
+__all__ = ["break_out_of_svg", "gather_content_outside_body", "start_of_content"]
 
 _BREAKOUT_TAGS = frozenset(
     {
@@ -49,19 +41,6 @@ _BREAKOUT_TAGS = frozenset(
 `face` or `size`)."""
 _SVG_HTML_POINTS = frozenset({"foreignobject", "foreignObject", "desc", "title"})
 """SVG elements whose content is HTML: breakout tags inside them do not end the SVG."""
-_ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
-_CELLS = frozenset({"td", "th"})
-_IN_ANY_TABLE_PART = frozenset({"script", "style", "template"})
-_ALLOWED_CHILDREN = {
-    "table": frozenset({"caption", "colgroup", "col", "tr"}) | _ROW_GROUPS | _CELLS,
-    "thead": frozenset({"tr"}) | _CELLS,
-    "tbody": frozenset({"tr"}) | _CELLS,
-    "tfoot": frozenset({"tr"}) | _CELLS,
-    "tr": _CELLS,
-    "colgroup": frozenset({"col"}),
-}
-"""The children each table part keeps (cells directly in a table or row group form an implied
-row, as browsers read them); any other element is misplaced."""
 
 
 def gather_content_outside_body(root: etree._Element) -> bool:
@@ -139,49 +118,3 @@ def _first_breakout(svg: etree._Element) -> etree._Element | None:
         ):
             return element
     return None
-
-
-def foster_parent_table_content(root: etree._Element) -> None:
-    """Move the elements misplaced in the tables under `root` to just before their table, in
-    document order (see the module docstring)."""
-    for table in list(root.iter("table")):
-        misplaced = [
-            child
-            for part in _iter_table_parts(table)
-            for child in part
-            if isinstance(child.tag, str)
-            and child.tag not in _ALLOWED_CHILDREN[str(part.tag)]
-            and child.tag not in _IN_ANY_TABLE_PART
-        ]
-        last = table
-        for element in misplaced:
-            if element.tag == "table":
-                last.addnext(element)
-                last = element
-            else:
-                table.addprevious(element)
-
-
-def iter_stray_table_text(table: etree._Element) -> Iterator[str]:
-    """Generate the texts that sit directly in `table`'s structure rather than in a cell or its
-    caption (browsers show them before the table), in document order."""
-    for part in _iter_table_parts(table):
-        if part.text:
-            yield part.text
-        for child in part:
-            if child.tail:
-                yield child.tail
-
-
-def _iter_table_parts(table: etree._Element) -> Iterator[etree._Element]:
-    """Generate `table` and its row groups, rows and column groups (not the nested tables)."""
-    yield table
-    for child in table:
-        tag = child.tag
-        if tag in _ROW_GROUPS:
-            yield child
-            for row in child:
-                if row.tag == "tr":
-                    yield row
-        elif tag == "tr" or tag == "colgroup":
-            yield child

@@ -22,6 +22,9 @@ __all__ = ["TableContent", "table_content"]
 
 _ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
 _CELLS = frozenset({"td", "th"})
+_ANY_TABLE_PART = frozenset({"script", "style", "template"})
+"""Elements any table part may hold (dropped by the walk anyway)."""
+_COLUMN_PARTS = frozenset({"col"})
 _SEPARATED = frozenset(
     {
         *("td", "th", "tr", "table", "caption", "p", "div", "li", "dt", "dd", "ul", "ol", "dl"),
@@ -33,11 +36,15 @@ _SEPARATED = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class TableContent:
-    """What a `<table>` yields: its `text` (caption first) and `html`; `caption` on its own."""
+    """What a `<table>` yields: its `text` (caption first) and `html`, empty when no cell has
+    text; `caption` on its own; and what is `misplaced` in it."""
 
     text: str
     html: str
     caption: str
+    misplaced: list[str | etree._Element]
+    """The texts and elements that sit in the table's structure rather than in a cell or its
+    caption, in document order (browsers show them before the table, a table after it)."""
 
 
 @dataclass(slots=True)
@@ -57,10 +64,12 @@ class _Cell:
         return f"<{self.tag}{spans}>{inner}</{self.tag}>"
 
 
-def table_content(table: etree._Element) -> TableContent | None:
-    """Return the text and compact HTML of `table`, or None when no cell has text."""
+def table_content(table: etree._Element) -> TableContent:
+    """Return the text, compact HTML and misplaced content of `table`."""
     caption = ""
     groups: list[tuple[str | None, list[list[_Cell]]]] = []
+    misplaced: list[str | etree._Element] = []
+    _add_stray(misplaced, table.text)
     implied: list[_Cell] | None = None  # -- cells directly in the table: an implied row --
     for child in table:
         tag = child.tag
@@ -69,15 +78,20 @@ def table_content(table: etree._Element) -> TableContent | None:
                 implied = []
                 _append_row(groups, implied)
             implied.append(_cell(child))
-            continue
-        implied = None
-        if tag == "caption":
-            caption = " ".join(_lines(child))
-        elif tag == "tr":
-            _append_row(groups, _row_cells(child))
-        elif tag in _ROW_GROUPS:
-            assert isinstance(tag, str)
-            groups.append((tag, _rows(child)))
+        else:
+            implied = None
+            if tag == "caption":
+                caption = " ".join(_lines(child))
+            elif tag == "tr":
+                _append_row(groups, _row_cells(child, misplaced))
+            elif tag in _ROW_GROUPS:
+                assert isinstance(tag, str)
+                groups.append((tag, _rows(child, misplaced)))
+            elif tag == "colgroup":
+                _add_misplaced_children(child, _COLUMN_PARTS, misplaced)
+            elif tag != "col":
+                _add_misplaced(misplaced, child)
+        _add_stray(misplaced, child.tail)
 
     has_rowspan = any(cell.rowspan > 1 for _, rows in groups for row in rows for cell in row)
     words: list[str] = [caption] if caption else []
@@ -100,8 +114,8 @@ def table_content(table: etree._Element) -> TableContent | None:
             html.append(f"</{group}>")
     html.append("</table>")
     if len(words) == (1 if caption else 0):
-        return None if not caption else TableContent("", "", caption)
-    return TableContent(" ".join(words), "".join(html), caption)
+        return TableContent("", "", caption, misplaced)
+    return TableContent(" ".join(words), "".join(html), caption, misplaced)
 
 
 def _append_row(groups: list[tuple[str | None, list[list[_Cell]]]], row: list[_Cell]) -> None:
@@ -112,11 +126,12 @@ def _append_row(groups: list[tuple[str | None, list[list[_Cell]]]], row: list[_C
         groups.append((None, [row]))
 
 
-def _rows(group: etree._Element) -> list[list[_Cell]]:
+def _rows(group: etree._Element, misplaced: list[str | etree._Element]) -> list[list[_Cell]]:
     """Return the rows of the row group `group`: its `<tr>`s, and each run of cells directly in
-    it (an implied row, as browsers read it)."""
+    it (an implied row, as browsers read it); add what is misplaced in it to `misplaced`."""
     rows: list[list[_Cell]] = []
     implied: list[_Cell] | None = None
+    _add_stray(misplaced, group.text)
     for child in group:
         if child.tag in _CELLS:
             if implied is None:
@@ -126,12 +141,47 @@ def _rows(group: etree._Element) -> list[list[_Cell]]:
         else:
             implied = None
             if child.tag == "tr":
-                rows.append(_row_cells(child))
+                rows.append(_row_cells(child, misplaced))
+            else:
+                _add_misplaced(misplaced, child)
+        _add_stray(misplaced, child.tail)
     return rows
 
 
-def _row_cells(tr: etree._Element) -> list[_Cell]:
-    return [_cell(cell) for cell in tr if cell.tag in _CELLS]
+def _row_cells(tr: etree._Element, misplaced: list[str | etree._Element]) -> list[_Cell]:
+    cells = []
+    _add_stray(misplaced, tr.text)
+    for child in tr:
+        if child.tag in _CELLS:
+            cells.append(_cell(child))
+        else:
+            _add_misplaced(misplaced, child)
+        tail = child.tail
+        if tail and not tail.isspace():
+            misplaced.append(tail)
+    return cells
+
+
+def _add_misplaced_children(
+    part: etree._Element, allowed: frozenset[str], misplaced: list[str | etree._Element]
+) -> None:
+    _add_stray(misplaced, part.text)
+    for child in part:
+        if child.tag not in allowed:
+            _add_misplaced(misplaced, child)
+        _add_stray(misplaced, child.tail)
+
+
+def _add_misplaced(misplaced: list[str | etree._Element], element: etree._Element) -> None:
+    """Add `element`, a child of a table part that is no part of a table, to `misplaced`
+    (comments and the `script` / `style` / `template` that tables may hold excepted)."""
+    if isinstance(element.tag, str) and element.tag not in _ANY_TABLE_PART:
+        misplaced.append(element)
+
+
+def _add_stray(misplaced: list[str | etree._Element], text: str | None) -> None:
+    if text and not text.isspace():
+        misplaced.append(text)
 
 
 def _cell(cell: etree._Element) -> _Cell:

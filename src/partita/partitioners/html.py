@@ -87,7 +87,6 @@ from partita.partitioners._html_limits import (
 )
 from partita.partitioners._html_repair import (
     break_out_of_svg,
-    foster_parent_table_content,
     gather_content_outside_body,
     start_of_content,
 )
@@ -162,7 +161,6 @@ def iter_html_drafts(
         return
     outside_body = gather_content_outside_body(root)
     break_out_of_svg(root)
-    foster_parent_table_content(root)
     etree.strip_elements(root, *DROPPED_TAGS, with_tail=False)
     lang = root.get("lang") if root.tag == "html" else None
     if lang:
@@ -172,31 +170,40 @@ def iter_html_drafts(
 
 
 def _parse(content: str, name: str | None) -> etree._Element | None:
+    """Return the root of the parsed `content`, or None when it is blank.
+
+    libxml2 parses first with its default limits (10 MB per text node, 256 levels of nesting),
+    which cost less: `huge_tree` makes every parse about 15 % slower. A document past them is
+    parsed again with `huge_tree` (1 GB, 2,048 levels); past those, `DocumentLimitError`.
+    """
     if "\x00" in content[:_SNIFF_BYTES]:
         raise DocumentError("not an HTML document: it holds binary data (NUL bytes)", filename=name)
     if not content.strip():
         return None
-    parser = etree.HTMLParser(
-        encoding="utf-8",
-        remove_comments=True,
-        remove_pis=True,
-        no_network=True,
-        huge_tree=True,
-        recover=True,
-    )
     try:
         data = content.encode("utf-8")
     except UnicodeEncodeError:  # -- lone surrogates, from text given as a string --
         data = _LONE_SURROGATE.sub("\ufffd", content).encode("utf-8")
     check_attribute_counts(data, name)
-    try:
-        root = etree.fromstring(data, parser)
-    except (etree.ParserError, etree.XMLSyntaxError) as exc:
-        raise DocumentError(f"cannot parse HTML: {exc}", filename=name) from exc
-    for error in parser.error_log:
-        if error.type_name == "ERR_RESOURCE_LIMIT":
-            raise _resource_limit_error(error.message, name)
-    return root
+    limit = ""
+    for huge_tree in (False, True):
+        parser = etree.HTMLParser(
+            encoding="utf-8",
+            remove_comments=True,
+            remove_pis=True,
+            no_network=True,
+            huge_tree=huge_tree,
+            recover=True,
+        )
+        try:
+            root = etree.fromstring(data, parser)
+        except (etree.ParserError, etree.XMLSyntaxError) as exc:
+            raise DocumentError(f"cannot parse HTML: {exc}", filename=name) from exc
+        limits = [e.message for e in parser.error_log if e.type_name == "ERR_RESOURCE_LIMIT"]
+        if not limits:
+            return root
+        limit = str(limits[0])
+    raise _resource_limit_error(limit, name)
 
 
 def _resource_limit_error(message: str, name: str | None) -> DocumentLimitError:
