@@ -57,10 +57,11 @@ markdown-it and partita about 20 µs. At the bound, 1.9 MB of duplicated tables 
 9.5 s and 250 MB on a loaded two-core machine (a fuzzing trial of 6 MB took 27 s before the
 bound). A long technical book has 50,000-100,000."""
 
-MAX_MARKDOWN_LINES = 150_000
+MAX_MARKDOWN_LINES = 100_000
 """Lines of one Markdown document (limit "lines"): every line costs markdown-it-py's block rules
-5-10 µs even when it gives no element (500,000 empty list items took 6 s and 420 MB). A long
-book has about 50,000."""
+5-10 µs even when it gives no element (500,000 empty list items took 6 s and 420 MB), and a
+line can make an element (about 90 µs each in Markdown: a fuzzing trial of 145,000 lines gave
+106,000 elements in 10 s). A long book has about 50,000."""
 
 MAX_INLINE_NESTING = 10
 """Inline markup nested in inline markup (a link in an image's text, ...) that markdown-it
