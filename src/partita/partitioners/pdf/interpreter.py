@@ -18,8 +18,9 @@ interpreter and device are pdfminer's and pdfplumber's own, with these differenc
 - **Linear.** Inline image data is gathered in linear time (pdfminer's concatenation is
   quadratic) and bounded by `MAX_INLINE_IMAGE_BYTES`; a token longer than `MAX_TOKEN_BYTES`
   stops the page, and the copying a long token costs is counted (see `_pdfminer_bounds`).
-- **In range.** Objects whose coordinates, matrix or size are not finite or lie beyond
-  `MAX_COORDINATE` (an overflowing font size or matrix) are left out of the layout, and counted.
+- **In range.** Objects whose coordinates (a character's baseline too) are not finite or lie
+  beyond `MAX_COORDINATE` (an overflowing font size or matrix) are left out of the layout as
+  they are drawn; the characters are counted.
 """
 
 from __future__ import annotations
@@ -299,12 +300,13 @@ class _Device(PDFPageAggregatorWithMarkedContent):
             raise PageCut("glyphs")
         adv: float = PDFLayoutAnalyzer.render_char(self, *args, **kwargs)
         objs = self.cur_item._objs
-        char = objs[-1]
+        char: Any = objs[-1]
         if (
             char.x0 >= -_LIMIT
             and char.x1 <= _LIMIT
             and char.y0 >= -_LIMIT
             and char.y1 <= _LIMIT  # -- each false for NaN --
+            and -_LIMIT <= char.matrix[5] <= _LIMIT  # -- the baseline partita sorts by --
         ):
             self.tag_cur_item()
         else:

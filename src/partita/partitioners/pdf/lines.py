@@ -1,5 +1,8 @@
 """Characters to lines: one pass over a page's characters.
 
+The characters come from the page's layout as `interpreter` builds it, which leaves out those
+drawn out of range: their boxes, sizes and baselines are finite and within ±1e9.
+
 A `Line` is a run of characters on one baseline (from each glyph's text matrix) with no gap
 wider than `SEGMENT_GAP_EM` em between them and no narrow column gutter (a gap of at least 0.6
 em that lines up down the page, see `gutters`) inside: a line of one column, a table-less
