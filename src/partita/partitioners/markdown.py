@@ -39,7 +39,7 @@ PRINCIPLES
   (`MAX_INLINE_NESTING`; markdown-it's look-ahead at each unclosed `[` grows with it), deeper
   markup is kept as text. markdown-it-py's work is linear in the document but costs 5-15 µs per
   markup character and reads each line of a quote again at every level, so a document over
-  8 MiB, 500,000 lines, 500,000 markup characters, or 2,000,000 quoted lines times their depth
+  4 MiB, 100,000 lines, 150,000 markup characters, or 2,000,000 quoted lines times their depth
   raises `partita.errors.DocumentLimitError` before parsing, as do more than 200,000 elements or
   256 Mi characters of text and metadata (a reference's URL or the front matter repeated in
   every element counts each time): see `_html_limits`. HTML blocks can raise the HTML
