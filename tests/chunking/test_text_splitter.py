@@ -238,6 +238,18 @@ def test_fast_token_path_matches_the_plain_one(
 
 
 @_settings(300)
+@given(text=long_texts.map(lambda t: t * 4), window=windows(1, 40), separators=any_separators)
+def test_character_pieces_of_long_texts_match_the_splitter(
+    text: str, window: tuple[int, int], separators: tuple[str, ...]
+) -> None:
+    """Long enough that `iter_char_pieces` holds the remainder as a tail, then as a string."""
+    maxlen, overlap = window
+    steps = _steps(TextSplitter(maxlen, overlap, separators=separators), text)
+    pieces = list(iter_char_pieces(text, maxlen, overlap, separators))
+    assert pieces == [fragment for fragment, _ in steps]
+
+
+@_settings(300)
 @given(text=long_texts)
 def test_a_cut_splits_the_tokenization(text: str) -> None:
     """The exactness lemma: at every cut, the tokens are those of the two sides."""

@@ -6,46 +6,81 @@ of a character-mode `TextSplitter(maxlen, overlap, separators=separators)` retur
 character path unrolled into one loop, for chunk forming, where every remainder is split at once:
 no call, no option lookup and no `(fragment, remainder)` pair per piece.
 
-Linear in the length of `s`: each remainder is a `TextTail` (the rest of `s` is never copied),
-and each piece reads only the first `maxlen` characters (plus a separator) of its remainder.
+Linear in the length of `s`. Each piece reads only the first `maxlen` characters (plus a
+separator) of its remainder; a long remainder is a `TextTail`, so the rest of `s` is never
+copied. Once the remainder is short (`_COPIED_REMAINDER` windows), it is a plain string again:
+copying a few windows per piece costs less than a `TextTail`'s bookkeeping.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from partita.chunking.text_tail import TextTail
 
 __all__ = ["iter_char_pieces"]
+
+_COPIED_REMAINDER = 8
+"""Windows of text below which a remainder is copied as a string rather than held as a tail."""
 
 
 def iter_char_pieces(
     s: str, maxlen: int, overlap: int, separators: tuple[str, ...]
 ) -> Iterator[str]:
     """Generate the pieces of `s` (`separators`: non-empty strings, in order of preference)."""
-    # -- every decision reads the remainder's first `maxlen` characters and a separator's end --
-    width = maxlen + max(map(len, separators), default=0)
-    rest = TextTail("", s, 0)
-    while size := len(rest):
-        if size <= maxlen:
-            yield str(rest)
+    if len(s) > _COPIED_REMAINDER * maxlen + 1024:
+        s = yield from _iter_pieces_of_long_text(s, maxlen, overlap, separators)
+    while s:
+        if len(s) <= maxlen:
+            yield s
             return
-        window = rest.prefix(width)
         for sep in separators:
             # -- the separator must start after the overlap (or the split makes no progress) and
             # -- may end exactly at maxlen --
+            start = s.rfind(sep, overlap + 1, maxlen + len(sep))
+            if start == -1:
+                continue
+            fragment = s[:start].rstrip()
+            remainder = s[start + len(sep) :].lstrip()
+            if overlap > 1:
+                remainder = fragment[-(overlap - 1) :].lstrip() + " " + remainder
+            if not fragment or len(remainder) >= len(s):
+                continue
+            yield fragment  # -- already right-stripped --
+            s = remainder.lstrip()
+            break
+        else:
+            yield s[:maxlen].rstrip()
+            s = s[maxlen - overlap :].lstrip()
+
+
+def _iter_pieces_of_long_text(
+    s: str, maxlen: int, overlap: int, separators: tuple[str, ...]
+) -> Generator[str, None, str]:
+    """Generate the first pieces of `s` while the remainder is long; return the remainder.
+
+    The same steps as `iter_char_pieces`, on a `TextTail`.
+    """
+    # -- every decision reads the remainder's first `maxlen` characters and a separator's end --
+    width = maxlen + max(map(len, separators), default=0)
+    short = _COPIED_REMAINDER * width + 1024
+    rest = TextTail("", s, 0)
+    while (size := len(rest)) > short:
+        window = rest.prefix(width)
+        for sep in separators:
             start = window.rfind(sep, overlap + 1, maxlen + len(sep))
             if start == -1:
                 continue
             fragment = window[:start].rstrip()
-            remainder = rest.suffix(start + len(sep)).lstripped()
+            after = rest.suffix(start + len(sep)).lstripped()
             if overlap > 1:
-                remainder = remainder.with_head(fragment[-(overlap - 1) :].lstrip() + " ")
-            if not fragment or len(remainder) >= size:
+                after = after.with_head(fragment[-(overlap - 1) :].lstrip() + " ")
+            if not fragment or len(after) >= size:
                 continue
-            yield fragment  # -- already right-stripped --
-            rest = remainder  # -- starts with a non-space: the tail, or the stripped rest --
+            yield fragment
+            rest = after  # -- starts with a non-space: the tail, or the stripped rest --
             break
         else:
             yield window[:maxlen].rstrip()
             rest = rest.suffix(maxlen - overlap).lstripped()
+    return str(rest)

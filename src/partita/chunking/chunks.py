@@ -14,11 +14,13 @@ from collections.abc import Iterator, Sequence
 from itertools import chain
 from typing import Any
 
+from partita.chunking.char_split import iter_char_pieces
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.prechunk import PreChunk
 from partita.chunking.split_origins import (
+    REPEAT_LIMIT,
     content_size,
     longest_element,
     part_of,
@@ -53,36 +55,42 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
         return
     fields = consolidate_metadata(elements)
     anchor = elements[0].element_id
-    if _fits(pre_chunk, text, opts):
+    if opts.count_tokens is None:
+        fits = len(text) <= opts.hard_max
+    else:
+        # -- the size when known without counting; otherwise the splitter measures the text,
+        # -- and returns it whole when it fits --
+        size = pre_chunk.token_count
+        fits = size is not None and size <= opts.hard_max
+    if fits:
         if opts.include_orig:
             fields["orig_elements"] = orig_elements_of(elements)
-        yield _new_element(
-            CompositeElement, text, ids.next_id(anchor), _metadata_from_fields(fields)
-        )
+        metadata = _metadata_from_fields(fields)
+        yield _new_element(CompositeElement, text, ids.next_id(anchor), metadata)
         return
-    pieces = opts.split.iter_pieces(text)
-    first_pieces, own_parts = read_pieces(pieces, content_size(elements))
-    if own_parts:
-        yield from _iter_pieces_with_parts(chain(first_pieces, pieces), elements, fields, opts, ids)
-        return
+    if opts.count_tokens is None:
+        pieces = iter_char_pieces(text, opts.hard_max, opts.overlap_len, opts.separators)
+        # -- every piece takes at least one character of the text: at most `len(text)` pieces --
+        bounded = len(text) * content_size(elements) <= REPEAT_LIMIT
+    else:
+        pieces = opts.split.iter_pieces(text)
+        bounded = False
+    if not bounded:
+        first_pieces, own_parts = read_pieces(pieces, content_size(elements))
+        pieces = chain(first_pieces, pieces)
+        if own_parts:
+            yield from _iter_pieces_with_parts(pieces, elements, fields, opts, ids)
+            return
     if opts.include_orig:
         fields["orig_elements"] = orig_elements_of(elements)
     metadata = _metadata_from_fields(fields)
-    continuation = _metadata_from_fields({**fields, "is_continuation": True})
-    for index, piece in enumerate(first_pieces):
-        yield _new_element(
-            CompositeElement, piece, ids.next_id(anchor), continuation if index else metadata
-        )
-
-
-def _fits(pre_chunk: PreChunk, text: str, opts: ChunkingOptions) -> bool:
-    """True when the pre-chunk's text is one chunk, as the splitter would find it."""
-    if opts.count_tokens is None:
-        return len(text) <= opts.hard_max
-    # -- the size of the text when known without counting (as the splitter would measure it);
-    # -- otherwise the splitter measures it, and returns it whole when it fits --
-    size = pre_chunk.token_count
-    return size is not None and size <= opts.hard_max
+    continuation = None
+    for piece in pieces:
+        if continuation is None:
+            yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
+            continuation = _metadata_from_fields({**fields, "is_continuation": True})
+        else:
+            yield _new_element(CompositeElement, piece, ids.next_id(anchor), continuation)
 
 
 def _iter_pieces_with_parts(

@@ -58,9 +58,9 @@ def content_size(elements: Sequence[Element]) -> int:
     size = 0
     for element in elements:
         size += len(element.text)
-        for name, value in element.metadata.__dict__.items():
-            if name in BULKY_FIELDS:
-                size += _value_size(value)
+        fields = element.metadata.__dict__
+        if not BULKY_FIELDS.isdisjoint(fields):
+            size += sum(_value_size(fields[name]) for name in BULKY_FIELDS if name in fields)
     return size
 
 

@@ -26,7 +26,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 
 from partita.chunking.text_tail import TextTail
-from partita.chunking.token_window import TokenWindow, window_of
+from partita.chunking.token_window import TokenWindow, set_stop, window_of
 from partita.chunking.tokenizers import TiktokenTokens
 
 __all__ = ["WindowedTokenSplitter", "tail_from"]
@@ -82,11 +82,33 @@ class WindowedTokenSplitter:
         last = self._last
         if last is not None and last[0] is tail:
             return last[1]
-        window = window_of(tail, self._maxlen, self._tokens, self._width)
+        window = self._rest_of_last(tail)
+        if window is None:
+            window = window_of(tail, self._maxlen, self._tokens, self._width)
         if window is not None and not window.whole:
             self._width = window.stop + window.stop // 4 + 64
         self._last = (tail, window)
         return window
+
+    def _rest_of_last(self, tail: TextTail) -> TokenWindow | None:
+        """The window of `tail` derived from the last window, when that was the whole text and
+        `tail` is a remainder of it (the last split of a text, or of a short text: the text is
+        then tokenized about once)."""
+        last = self._last
+        if last is None:
+            return None
+        last_tail, window = last
+        if (
+            window is None
+            or not window.whole
+            or tail.root is not last_tail.root
+            or tail.start < last_tail.start
+        ):
+            return None
+        rest = window.rest(tail.head, len(last_tail.head) + tail.start - last_tail.start)
+        if rest is not None and not set_stop(rest, self._maxlen):
+            return None  # -- not reached: a whole window always sets its stop --
+        return rest
 
     def split(self, tail: TextTail, *, checked: bool = True) -> tuple[str, TextTail] | None:
         """The fragment and remainder of `str(tail)`; None when it holds a surrogate pair.

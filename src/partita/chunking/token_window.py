@@ -25,7 +25,7 @@ from partita.chunking.token_bound import vocabulary_bound
 from partita.chunking.token_cuts import CLASSES, CUT, CUT_REVERSED, count_text, supports_cuts
 from partita.chunking.tokenizers import TiktokenTokens, tiktoken_tokens
 
-__all__ = ["TokenWindow", "capped_counter", "count_at_most", "window_of"]
+__all__ = ["TokenWindow", "capped_counter", "count_at_most", "set_stop", "window_of"]
 
 _BOUNDED_STRETCH = 256
 """A stretch without cuts longer than this (characters) before `stop` is bounded by the
@@ -54,18 +54,47 @@ class TokenWindow:
         "whole",
     )
 
-    def __init__(self, text: str, counted: str, whole: bool, tokens: TiktokenTokens) -> None:
+    def __init__(
+        self,
+        text: str,
+        counted: str,
+        whole: bool,
+        tokens: TiktokenTokens,
+        ends: list[int] | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """Tokenize `counted` (the count text of `text`), unless its token `ends` and character
+        `classes` are given."""
         self.text = text
         self.whole = whole
         self._count_text = counted
-        ids = tokens.encode(counted)
-        self.total = len(ids)
-        self._ends = list(accumulate(map(tokens.char_starts.__getitem__, ids)))
-        self._classes = counted.translate(CLASSES)
+        if ends is None:
+            ids = tokens.encode(counted)
+            ends = list(accumulate(map(tokens.char_starts.__getitem__, ids)))
+        self._ends = ends
+        self.total = len(ends)
+        self._classes = counted.translate(CLASSES) if classes is None else classes
         self._reversed: str | None = None
         self._tokens = tokens
         self._encode: Callable[[str], list[int]] = tokens.encoding.encode_ordinary
         self.stop = len(text)
+
+    def rest(self, head: str, r: int) -> TokenWindow | None:
+        """The whole window of `head + text[r:]`, for a whole window, from its tokens after
+        the first cut past `r` and a tokenization of the text before it; None when there is no
+        such cut (or `head` has no count text)."""
+        q = self._cut_within(r + 1, len(self._classes))
+        counted_head = count_text(head)
+        if q < 0 or counted_head is None:
+            return None
+        lead = counted_head + self._count_text[r:q]
+        char_starts = self._tokens.char_starts
+        ends = list(accumulate(map(char_starts.__getitem__, self._tokens.encode(lead))))
+        shift = len(head) - r
+        ends += [end + shift for end in self._ends[bisect_right(self._ends, q) :]]
+        counted = counted_head + self._count_text[r:]
+        classes = counted_head.translate(CLASSES) + self._classes[r:]
+        return TokenWindow(head + self.text[r:], counted, True, self._tokens, ends, classes)
 
     def _count(self, start: int, end: int) -> int:
         return len(self._encode(self._count_text[start:end]))
@@ -172,25 +201,35 @@ def window_of(
         if counted is None:
             return None
         window = TokenWindow(text, counted, width == size, tokens)
-        if window.whole and window.total <= maxlen:
+        if set_stop(window, maxlen):
             return window
-        stop = window._stop_at_cut(maxlen)
-        if stop >= 0:
-            q = window._cut_at_or_before(stop - 1)
-            if stop - q > _BOUNDED_STRETCH:
-                bounded = window._bounded_stop(q, maxlen, beyond=False)
-                if 0 <= bounded < stop:
-                    stop = bounded
-            window.stop = stop
-            return window
-        if window.total >= maxlen:
-            # -- the maxlen-th token ends in a stretch without cuts: bound it --
-            q = window._cut_at_or_before(width)
-            bounded = window._bounded_stop(q, maxlen, beyond=True)
-            if bounded >= 0:
-                window.stop = bounded
-                return window
         width = min(size, 2 * width)
+
+
+def set_stop(window: TokenWindow, maxlen: int) -> bool:
+    """Set `window.stop` for `maxlen`-token pieces; False when the window is too short to.
+
+    True also for a whole window that fits (`total <= maxlen`), whose stop is its length.
+    """
+    if window.whole and window.total <= maxlen:
+        return True
+    stop = window._stop_at_cut(maxlen)
+    if stop >= 0:
+        q = window._cut_at_or_before(stop - 1)
+        if stop - q > _BOUNDED_STRETCH:
+            bounded = window._bounded_stop(q, maxlen, beyond=False)
+            if 0 <= bounded < stop:
+                stop = bounded
+        window.stop = stop
+        return True
+    if window.total >= maxlen:
+        # -- the maxlen-th token ends in a stretch without cuts: bound it --
+        q = window._cut_at_or_before(len(window.text))
+        bounded = window._bounded_stop(q, maxlen, beyond=True)
+        if bounded >= 0:
+            window.stop = bounded
+            return True
+    return False
 
 
 def count_at_most(count: Callable[[str], int], text: str, cap: int) -> int:
@@ -200,8 +239,10 @@ def count_at_most(count: Callable[[str], int], text: str, cap: int) -> int:
     `window_of`): the work is bounded by the characters of about `cap` tokens, however long the
     text. Any other counter counts the whole text.
     """
+    if len(text) <= _SHORT_TEXT_TOKENS * cap + 64:
+        return count(text)
     tokens = tiktoken_tokens(count)
-    if tokens is None or len(text) <= _SHORT_TEXT_TOKENS * cap + 64 or not supports_cuts(tokens):
+    if tokens is None or not supports_cuts(tokens):
         return count(text)
     window = window_of(TextTail("", text, 0), cap, tokens, _SHORT_TEXT_TOKENS * cap + 64)
     if window is None:
