@@ -151,6 +151,10 @@ def test_an_explicit_encoding_that_cannot_decode_raises_a_document_error(encodin
 
 def test_an_explicit_whatwg_label_is_understood() -> None:
     assert decode_html("caf\u00e9".encode("mac-roman"), "x-mac-roman") == "caf\u00e9"
+    assert decode_html("caf\u00e9".encode("utf-16-le"), "unicodefeff") == "caf\u00e9"
+    # -- a name Python knows keeps Python's meaning: "utf-16" reads the byte-order mark --
+    assert decode_html("caf\u00e9".encode("utf-16-be"), "utf-16be") == "caf\u00e9"
+    assert decode_html("caf\u00e9".encode("utf-16"), "utf-16") == "caf\u00e9"
 
 
 @pytest.mark.parametrize("partitioner", [partition_md, partition_text])

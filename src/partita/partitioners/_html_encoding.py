@@ -86,8 +86,8 @@ _LABELS = {
     "cp949": "cseuckr csksc56011987 euc-kr iso-ir-149 korean ks_c_5601-1987 ks_c_5601-1989 "
     "ksc5601 ksc_5601 windows-949",
     # -- a byte-oriented document that declares UTF-16 is read as UTF-8, as browsers do --
-    "utf-16": "unicodefffe utf-16be csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 "
-    "utf-16le",
+    "utf-16-be": "unicodefffe utf-16be",
+    "utf-16-le": "csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 utf-16le",
 }
 """Python's codec for each WHATWG encoding, with the encoding's labels. The labels of the
 "replacement" encoding (ISO-2022-KR, ISO-2022-CN, HZ), which browsers decode to one U+FFFD so
@@ -107,13 +107,18 @@ def decode_html(data: str | bytes, encoding: str | None = None, name: str | None
     """Return HTML `data` as text: with `encoding` when given, else by byte-order mark, else by a
     plausible declaration in the first 4 KiB, else by detection (see the module docstring).
 
-    `encoding` may be a WHATWG label or any Python text encoding; `DocumentError` naming `name`
-    is raised when it is unknown, no text encoding, or fails on the bytes.
+    `encoding` may be any Python text encoding, or a WHATWG label Python does not know;
+    `DocumentError` naming `name` is raised when it is unknown, no text encoding, or fails on the
+    bytes.
     """
     if isinstance(data, str):
         return data
     if encoding:
-        return decode_explicitly(data, encoding_for_label(encoding) or encoding, name)
+        try:
+            codecs.lookup(encoding)
+        except LookupError:  # -- a WHATWG label Python does not know, such as "x-mac-roman" --
+            encoding = encoding_for_label(encoding) or encoding
+        return decode_explicitly(data, encoding, name)
     if data.startswith(codecs.BOM_UTF8):
         return data[3:].decode("utf-8", errors="replace")
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -133,7 +138,7 @@ def _plausibly_declared(data: bytes) -> str | None:
         codec = encoding_for_label(label)
         if codec is None:
             continue
-        if codec == "utf-16":
+        if codec.startswith("utf-16"):
             codec = "utf-8"
         declaration = match.group()
         if not declaration.isascii():
