@@ -309,3 +309,18 @@ def test_a_page_number_beyond_32_bits_is_ignored(value: str, page: int) -> None:
     html = f'<div data-page-number="3"><p data-page-number="{value}">x</p></div>'
     (para,) = partition_html(text=html)
     assert para.metadata.page_number == page
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        # -- tables in rows, 1,500 deep: each closes the one before, to browsers --
+        "<table><tr><td>c</td></tr>" * 1_500,
+        # -- a block misplaced in each table, holding the next table (found by fuzzing) --
+        "<table><tr><td>c</td></tr><div>d " * 1_000,
+    ],
+)
+def test_deeply_nested_misplaced_table_content_keeps_every_word(html: str) -> None:
+    words = " ".join(e.text for e in partition_html(text=html)).split()
+    assert words.count("c") == html.count("<td>c")
+    assert words.count("d") == html.count("<div>d")

@@ -141,6 +141,11 @@ CASES: list[HostileCase] = [
         "svg.html",
         lambda: b"<p>alpha</p><svg><g><text>label</text><p>beta</p>gamma</g>delta",
     ),
+    HostileCase(
+        "html/misplaced-table-content-nested-deep",
+        "fostered.html",
+        lambda: b"<table><tr><td>c</td></tr><div>d " * 1_500,
+    ),
     HostileCase("html/nesting-past-libxml2-limit", "deep.html", _deep_nesting),
     HostileCase("html/attribute-flood-in-one-tag", "attributes.html", _attribute_flood),
     HostileCase("html/element-flood", "elements.html", _element_flood),

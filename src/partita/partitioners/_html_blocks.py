@@ -74,6 +74,9 @@ _BLOCKS = frozenset(
     | _HEADINGS.keys()
     | _LISTS
 )  # fmt: skip
+_MAX_FOSTERED_DEPTH = 32
+"""Walks of misplaced table content nested in one another (each a few Python frames); deeper,
+the misplaced element's text is taken whole, so no markup can exhaust the recursion limit."""
 _MAX_PAGE_NUMBER = 2**31 - 1
 """A `data-page-number` beyond a 32-bit integer is no page number (JSON readers refuse integers
 past 64 bits): it is ignored, and the page inherited."""
@@ -139,8 +142,11 @@ def iter_tree_drafts(
     yield from _iter_drafts(root, _Context(_TEXT, 0, 0, None, root_languages), origin)
 
 
-def _iter_drafts(root: etree._Element, context: _Context, origin: str) -> Iterator[Draft]:
-    """Generate the drafts of the tree under `root`, whose context is `context`."""
+def _iter_drafts(
+    root: etree._Element, context: _Context, origin: str, depth: int = 0
+) -> Iterator[Draft]:
+    """Generate the drafts of the tree under `root`, whose context is `context`; `depth` counts
+    the walks of misplaced table content this one is nested in."""
     phrase = Phrase()
     images: list[Draft] = []
     contexts: list[_Context] = []
@@ -173,7 +179,8 @@ def _iter_drafts(root: etree._Element, context: _Context, origin: str) -> Iterat
                 yield from flush(context)
                 walker.skip_subtree()
                 contexts.append(context)
-                yield from _iter_table_drafts(element, context.derive(element, tag), origin)
+                table_context = context.derive(element, tag)
+                yield from _iter_table_drafts(element, table_context, origin, depth)
                 continue
             elif tag == "pre":
                 yield from flush(context)
@@ -295,33 +302,42 @@ def _shifted(text: str, meta: dict[str, Any], cut: int) -> str:
     return text[cut:]
 
 
-def _iter_table_drafts(table: etree._Element, ctx: _Context, origin: str) -> Iterator[Draft]:
+def _iter_table_drafts(
+    table: etree._Element, ctx: _Context, origin: str, depth: int = 0
+) -> Iterator[Draft]:
     """Generate the drafts of `table`: what is misplaced in it first (texts and elements, as
     browsers "foster-parent" them before the table), then the table (or its lone caption),
-    then the tables misplaced in it (a table in a row closes the table, to browsers)."""
-    content = table_content(table)
-    later: list[etree._Element] = []
-    phrase = Phrase()
-    for item in content.misplaced:
-        if isinstance(item, str):
-            phrase.add_text(item)
-            continue
+    then the tables misplaced in it (a table in a row closes the table, to browsers).
+
+    Misplaced tables are taken from a stack, not by recursion (libxml2 nests them 2,048 deep);
+    a misplaced element is walked as a tree of its own, `depth` levels of such walks deep, and
+    past `_MAX_FOSTERED_DEPTH` its text is taken whole instead.
+    """
+    pending = [table]
+    while pending:
+        content = table_content(pending.pop())
+        later: list[etree._Element] = []
+        phrase = Phrase()
+        for item in content.misplaced:
+            if isinstance(item, str):
+                phrase.add_text(item)
+            elif item.tag == "table":
+                later.append(item)
+            elif depth >= _MAX_FOSTERED_DEPTH:
+                phrase.add_text(" ".join(str(text) for text in item.itertext()))
+            else:
+                if not phrase.is_empty:
+                    yield from _iter_phrase_draft(phrase, ctx, origin)
+                yield from _iter_drafts(item, ctx, origin, depth + 1)
         if not phrase.is_empty:
             yield from _iter_phrase_draft(phrase, ctx, origin)
-        if item.tag == "table":
-            later.append(item)
-        else:
-            yield from _iter_drafts(item, ctx, origin)
-    if not phrase.is_empty:
-        yield from _iter_phrase_draft(phrase, ctx, origin)
-    meta = _base_meta(ctx, origin)
-    if content.text:
-        meta["text_as_html"] = content.html
-        yield Draft(Table, content.text, meta)
-    elif content.caption:
-        yield Draft(FigureCaption, content.caption, meta)
-    for element in later:
-        yield from _iter_table_drafts(element, ctx, origin)
+        meta = _base_meta(ctx, origin)
+        if content.text:
+            meta["text_as_html"] = content.html
+            yield Draft(Table, content.text, meta)
+        elif content.caption:
+            yield Draft(FigureCaption, content.caption, meta)
+        pending.extend(reversed(later))
 
 
 def _iter_phrase_draft(phrase: Phrase, ctx: _Context, origin: str) -> Iterator[Draft]:
