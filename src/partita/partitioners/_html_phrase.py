@@ -43,7 +43,11 @@ class Phrase:
 
     def add_text(self, raw: str, emphasis: str = "") -> None:
         """Append `raw` (a text node), emphasized by `emphasis` ("b", "i", "bi" or "")."""
-        norm = " ".join(raw.split()) if len(raw) < LARGE_TEXT else normalize_space(raw)
+        if len(raw) < LARGE_TEXT:
+            words = raw.split()
+            norm = " ".join(words) if words else ""
+        else:
+            norm = normalize_space(raw)
         if not norm:
             if raw and self._length and not self._pending:
                 self._pending = " "
