@@ -191,12 +191,6 @@ def test_mutated_corpus_json_reads_or_is_a_typed_error(
     assert outcomes["typed error"] > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=UnicodeEncodeError,
-    reason="chunking/ids.py encodes a table's element_id without 'surrogatepass' (reported to"
-    " chunking); remove this marker when it does",
-)
 def test_a_table_whose_id_holds_a_lone_surrogate_chunks() -> None:
     # -- "\ud800" is a valid JSON escape, which the reference reads too --
     text = '[{"type": "Table", "element_id": "t\\ud800", "text": "' + "cell " * 40 + '"}]'

@@ -47,4 +47,5 @@ class ChunkIds:
     def next_table_id(self, table_element_id: str) -> str:
         """Return the `table_id` shared by the chunks of the next split table."""
         self._tables += 1
-        return sha256(f"table:{self._tables}:{table_element_id}".encode()).hexdigest()[:32]
+        key = f"table:{self._tables}:{table_element_id}".encode("utf-8", "surrogatepass")
+        return sha256(key).hexdigest()[:32]
