@@ -30,11 +30,12 @@ replaces them once, at import:
 - `get_widths` and `get_widths2` of `pdfminer.pdffont` (a CID font's `/W` and `/W2`): a range
   `c_first c_last w` is clamped to the CIDs PDF allows (0 to 65,535), one of four billion
   otherwise filling a dictionary entry by entry.
-- `PSBaseParser.fillbuf` and `PSBaseParser._parse_string`, pdfminer's lexer: a token being read
-  grows by concatenating bytes, once per buffer and once per escape in a string, which is
-  quadratic (a 2 MB string of escapes takes 17 s, 4 MB two minutes). A literal string is
-  gathered in a `bytearray` instead (the same token, in linear time; each escape is counted as
-  a token); at each buffer refill in
+- `PSBaseParser.fillbuf`, `_parse_string` and `_parse_string_1`, pdfminer's lexer: a token
+  being read grows by concatenating bytes, once per buffer and once per escape in a string,
+  which is quadratic (a 2 MB string of escapes takes 17 s, 4 MB two minutes). From its first
+  escape a literal string is gathered in a `bytearray` (each escape counted as a token) and
+  added as bytes, the same token in linear time; `_parse_string` differs from pdfminer's only
+  in that last conversion, which no bytes token meets. At each buffer refill in
   the middle of a token, a token longer than `MAX_TOKEN_BYTES` is refused and the copying it
   costs is counted as tokens (one per 16 KiB copied).
 
@@ -95,7 +96,7 @@ _ORIGINAL_GET_WIDTHS = pdffont.get_widths
 _ORIGINAL_GET_WIDTHS2 = pdffont.get_widths2
 _MAX_CID = 65_535
 _ORIGINAL_FILLBUF = PSBaseParser.fillbuf
-_ORIGINAL_PARSE_STRING = PSBaseParser._parse_string
+_ORIGINAL_PARSE_STRING_1 = PSBaseParser._parse_string_1
 _TOKEN_PARSERS = (PDFStreamParser, CMapParser, Type1FontHeaderParser)
 _ORIGINAL_NEXTTOKEN = {cls: cls.nexttoken for cls in _TOKEN_PARSERS}
 _installed = False
@@ -114,6 +115,7 @@ def install() -> None:
         (FileUnicodeMap, "add_cid2unichr", _add_cid2unichr),
         (PSBaseParser, "fillbuf", _fillbuf),
         (PSBaseParser, "_parse_string", _parse_string),
+        (PSBaseParser, "_parse_string_1", _parse_string_1),
         (TrueTypeFont, "create_unicode_map", _create_unicode_map),
     ]
     replacements += [
@@ -308,25 +310,14 @@ def charge_long_token(budget: DocumentBudget, size: int) -> None:
 
 
 def _parse_string(self: PSBaseParser, s: bytes, i: int) -> int:
-    budget = ACTIVE.get()
-    if budget is None:
-        return _ORIGINAL_PARSE_STRING(self, s, i)
-    budget.tokens += 1  # -- once per stretch between escapes: escapes cost as tokens --
-    if budget.tokens > budget.max_tokens:
-        budget.charge_tokens(0)
+    # -- pdfminer's, except that a token gathered in a bytearray (see `_parse_string_1`) is
+    # added as bytes: for a bytes token, exactly pdfminer's steps --
     m = END_STRING.search(s, i)
-    token: Any = self._curtoken
-    if m is not None and self.paren == 1 and s[m.start(0)] == _CLOSE and type(token) is bytes:
-        # -- a string ending in this buffer with no escape left: pdfminer's own single step --
-        return _ORIGINAL_PARSE_STRING(self, s, i)
-    if not isinstance(token, bytearray):  # -- pdfminer's other string steps extend it in place --
-        token = bytearray(token)
-        self._curtoken = token
     if not m:
-        token += s[i:]
+        self._curtoken += s[i:]
         return len(s)
     j = m.start(0)
-    token += s[i:j]
+    self._curtoken += s[i:j]
     c = s[j : j + 1]
     if c == b"\\":
         self.oct = b""
@@ -334,19 +325,29 @@ def _parse_string(self: PSBaseParser, s: bytes, i: int) -> int:
         return j + 1
     if c == b"(":
         self.paren += 1
-        token += c
+        self._curtoken += c
         return j + 1
     if c == b")":
         self.paren -= 1
         if self.paren:
-            token += c
+            self._curtoken += c
             return j + 1
-    self._add_token(bytes(token))
+    token: Any = self._curtoken
+    self._add_token(bytes(token) if type(token) is bytearray else token)
     self._parse1 = self._parse_main
     return j + 1
 
 
-_CLOSE = ord(")")
+def _parse_string_1(self: PSBaseParser, s: bytes, i: int) -> int:
+    budget = ACTIVE.get()
+    if budget is not None:
+        budget.tokens += 1  # -- an escape costs as a token --
+        if budget.tokens > budget.max_tokens:
+            budget.charge_tokens(0)
+        parser: Any = self  # -- `_curtoken` is declared bytes; a bytearray stands in for it --
+        if type(parser._curtoken) is bytes:  # -- from here the string grows in place --
+            parser._curtoken = bytearray(parser._curtoken)
+    return _ORIGINAL_PARSE_STRING_1(self, s, i)
 
 
 # -- streams ---------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ BBox = tuple[float, float, float, float]
 
 _CELL = 36.0
 _MAX_CELLS = 1024
+_FEW = 8
 
 
 class BoxIndex:
@@ -53,6 +54,12 @@ class BoxIndex:
     def containing(self, x: float, y: float) -> Iterator[int]:
         """Generate the indexes of the boxes containing (`x`, `y`), edges included, in order."""
         boxes = self._boxes
+        if len(boxes) <= _FEW:  # -- a few boxes: testing them all is cheaper than the grid --
+            for index, (x0, top, x1, bottom) in enumerate(boxes):
+                self.checks += 1
+                if x0 <= x <= x1 and top <= y <= bottom:
+                    yield index
+            return
         filed = self._grid.get((math.floor(x / _CELL), math.floor(y / _CELL)), ())
         candidates = heapq.merge(filed, self._big) if self._big else iter(filed)
         for index in candidates:
