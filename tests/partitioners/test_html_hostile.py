@@ -191,7 +191,7 @@ def test_a_data_uri_over_10_mb_is_kept_with_the_text_around_it() -> None:
         ("html/link-url-repeated-across-blocks", "output size",
          "link-url.html: the document gives more than 268,435,456 characters"),
         ("html/document-over-size-bound", "document size",
-         "huge.html: the document is larger than 50,331,648 bytes"),
+         "huge.html: the document is larger than 33,554,432 bytes"),
         ("md/reference-url-at-every-use", "output size",
          "references.md: the document gives more than 268,435,456 characters"),
         ("md/front-matter-in-every-element", "output size",
@@ -205,6 +205,12 @@ def test_documents_past_a_bound_raise_a_limit_error_naming_it(
         _partition_case(case)
     assert caught.value.limit == limit
     assert str(caught.value).startswith(message)
+
+
+def test_a_tag_flood_is_refused_before_parsing() -> None:
+    with pytest.raises(DocumentLimitError, match="2,000,001 tags, more than 2,000,000") as caught:
+        partition_html(text="<br>" * 2_000_001, metadata_filename="br.html")
+    assert caught.value.limit == "tags"
 
 
 def test_the_element_flood_passes_the_element_bound(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,27 +22,40 @@ from partita.partitioners._build import Draft
 
 __all__ = [
     "MAX_ATTRIBUTES",
-    "MAX_DOCUMENT_BYTES",
     "MAX_ELEMENTS",
+    "MAX_HTML_BYTES",
     "MAX_HTML_DEPTH",
+    "MAX_HTML_TAGS",
     "MAX_INLINE_NESTING",
     "MAX_MARKDOWN_BYTES",
     "MAX_MARKDOWN_LINES",
     "MAX_MARKDOWN_MARKUP",
     "MAX_OUTPUT_CHARS",
     "MAX_QUOTED_LINE_LEVELS",
+    "MAX_TEXT_BYTES",
     "check_attribute_counts",
     "check_markdown_cost",
     "check_quote_nesting",
+    "check_tag_count",
     "iter_within_budget",
 ]
 
-MAX_DOCUMENT_BYTES = 48 * 1024 * 1024
-"""Bytes (or characters, for text given as a string) of one HTML, Markdown or text document
-(limit "document size"). libxml2 needs up to about 45 bytes of memory and 0.4 µs per byte of
-the densest markup (a flood of tags or attributes), so 48 MiB stays within about 2 GiB and
-20 s; plain text costs far less. A text node or a `data:` URI may be as large as the document
+MAX_TEXT_BYTES = 48 * 1024 * 1024
+"""Bytes (or characters, for text given as a string) of one plain-text document (limit
+"document size"): at the bound, 10 million short lines in one block take 7 s and 1 GB, one
+paragraph of words 0.6 s."""
+
+MAX_HTML_BYTES = 32 * 1024 * 1024
+"""Bytes (or characters) of one HTML document (limit "document size"). libxml2 needs up to
+about 45 bytes of memory per byte of the densest markup (a flood of tags or attributes): 48 MiB
+of attributes took 1.4 GB, of `<p>` 2.2 GB. At 32 MiB (and `MAX_HTML_TAGS`) the worst floods
+measured take 5.5 s and 930 MB. A text node or a `data:` URI may be as large as the document
 (libxml2's own limit, without `huge_tree`, is 10 MB)."""
+
+MAX_HTML_TAGS = 2_000_000
+"""`<` characters in one HTML document, a bound on its tags (limit "tags"): each costs libxml2
+about 150 bytes and the walk 2-4 µs even when it holds no text (48 MiB of `<p>`, 16 million
+tags, took 65 s). The 10-K filing of 2.4 MB has 40,000."""
 
 MAX_MARKDOWN_BYTES = 4 * 1024 * 1024
 """Bytes of one Markdown document (limit "document size"): about 8 long books. Prose costs
@@ -112,6 +125,17 @@ _WINDOW = 384
 (beyond the 64 one-letter names, a name and the space before it take at least 3 bytes), so some
 aligned window of `_WINDOW` bytes inside it holds no `>` (unless quoted values hold them: see
 the README's note on this bound)."""
+
+
+def check_tag_count(data: bytes, name: str | None) -> None:
+    """Raise `DocumentLimitError` when the markup `data` has more than `MAX_HTML_TAGS` `<`."""
+    tags = data.count(b"<")
+    if tags > MAX_HTML_TAGS:
+        raise DocumentLimitError(
+            f"the document has {tags:,} tags, more than {MAX_HTML_TAGS:,}",
+            filename=name,
+            limit="tags",
+        )
 
 
 def check_attribute_counts(data: bytes, name: str | None) -> None:

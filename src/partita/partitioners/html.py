@@ -58,10 +58,10 @@ PRINCIPLES
   `partita.errors.DocumentError` naming the file. Text without any markup is tolerated: it is
   one paragraph, as a browser shows it. An empty document gives no elements.
 - **Bounds** (`_html_limits`; past one, `partita.errors.DocumentLimitError` naming the bound):
-  48 MiB per document; nesting up to libxml2's 2,048 elements (deeper content would be lost);
-  256 attributes per tag (libxml2's time is quadratic in them); 200,000 elements and 256 Mi
-  characters of text and metadata per document. Text nodes and `data:` URIs may be as large as
-  the document.
+  32 MiB and 2,000,000 tags (`<`) per document; nesting up to libxml2's 2,048 elements (deeper
+  content would be lost); 256 attributes per tag (libxml2's time is quadratic in them); 200,000
+  elements and 256 Mi characters of text and metadata per document. Text nodes and `data:` URIs
+  may be as large as the document.
 """
 
 from __future__ import annotations
@@ -80,9 +80,10 @@ from partita.partitioners._html_blocks import DROPPED_TAGS, iter_tree_drafts
 from partita.partitioners._html_encoding import decode_html
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._html_limits import (
-    MAX_DOCUMENT_BYTES,
+    MAX_HTML_BYTES,
     MAX_HTML_DEPTH,
     check_attribute_counts,
+    check_tag_count,
     iter_within_budget,
 )
 from partita.partitioners._html_repair import (
@@ -129,7 +130,7 @@ def iter_html_elements(
     metadata_filename: str | None = None,
 ) -> Iterator[Element]:
     """Generate the elements of an HTML document; see `partition_html`."""
-    source = read_source(filename, file, text, max_bytes=MAX_DOCUMENT_BYTES, name=metadata_filename)
+    source = read_source(filename, file, text, max_bytes=MAX_HTML_BYTES, name=metadata_filename)
     name = metadata_filename or source.path
     display_name = name or source.display_name
     drafts = iter_html_drafts(source.data, encoding=encoding, name=display_name)
@@ -184,6 +185,7 @@ def _parse(content: str, name: str | None) -> etree._Element | None:
         data = content.encode("utf-8")
     except UnicodeEncodeError:  # -- lone surrogates, from text given as a string --
         data = _LONE_SURROGATE.sub("\ufffd", content).encode("utf-8")
+    check_tag_count(data, name)
     check_attribute_counts(data, name)
     limit = ""
     for huge_tree in (False, True):

@@ -36,7 +36,7 @@ from typing import IO
 
 from partita.elements import Element, ListItem, NarrativeText, Text, Title
 from partita.partitioners._build import Draft, iter_finished_elements
-from partita.partitioners._html_limits import MAX_DOCUMENT_BYTES, iter_within_budget
+from partita.partitioners._html_limits import MAX_TEXT_BYTES, iter_within_budget
 from partita.partitioners._source import decode_text, read_source
 from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, is_cjk, join_lines
 
@@ -84,7 +84,7 @@ def iter_text_elements(
     metadata_filename: str | None = None,
 ) -> Iterator[Element]:
     """Generate the elements of a plain-text document; see `partition_text`."""
-    source = read_source(filename, file, text, max_bytes=MAX_DOCUMENT_BYTES, name=metadata_filename)
+    source = read_source(filename, file, text, max_bytes=MAX_TEXT_BYTES, name=metadata_filename)
     display_name = metadata_filename or source.display_name
     content = decode_text(source.data, encoding, display_name)
     yield from iter_finished_elements(
