@@ -230,6 +230,11 @@ def test_the_element_flood_passes_the_element_bound(monkeypatch: pytest.MonkeyPa
         "<p>" + "a < b " * 2000 + "</p>",
         '<a href="unclosed>' + "word " * 2000,
         "<p title='" + "x " * 5000 + "'>text</p>",
+        # -- a `<` in a script, a style, a textarea or a comment starts no tag --
+        "<script>for (i = 0; i<n; i++) {" + "f(a, b); " * 500 + "}</script><p>text</p>",
+        "<STYLE>a<b " + "c d " * 500 + "</STYLE><p>text</p>",
+        "<!-- a<b " + "c d " * 500 + "--><p>text</p>",
+        "<textarea>a<b " + "c d " * 500 + "</textarea><p>text</p>",
     ],
 )
 def test_long_tags_and_texts_within_the_attribute_bound_parse(markup: str) -> None:
