@@ -59,3 +59,18 @@ def test_detect_file_format_reads_zip_directory(tmp_path: Path) -> None:
 )
 def test_format_for_content_type(content_type: str, expected: str | None) -> None:
     assert format_for_content_type(content_type) == expected
+
+
+def test_a_zip_the_zip_module_cannot_list_falls_back_on_the_name(tmp_path: Path) -> None:
+    """A central directory claiming zip version 19.4 (NotImplementedError in zipfile)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("word/document.xml", "<w:document/>")
+    data = bytearray(out.getvalue())
+    central = data.rfind(b"PK\x01\x02")
+    data[central + 6] = 194  # -- "version needed to extract" 19.4 --
+    path = tmp_path / "odd.docx"
+    path.write_bytes(bytes(data))
+    assert detect_format(bytes(data), "odd.docx") == "docx"
+    assert detect_file_format(str(path)) == "docx"
+    assert detect_file_format(str(path.rename(tmp_path / "odd.bin"))) == "zip"

@@ -126,10 +126,13 @@ def detect_file_format(path: str) -> str:
 
 
 def _zip_members(data: bytes | str) -> frozenset[str] | None:
+    """Return the member names of the zip `data` (bytes or a path), or None when the zip module
+    cannot list them. Listing costs time and memory linear in the central directory, which is
+    part of the file."""
     import zipfile
 
     try:
         with zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data) as archive:
             return frozenset(archive.NameToInfo)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
-        return None
+    except Exception:  # -- BadZipFile, NotImplementedError (a zip version it does not know), ...
+        return None  # -- the caller falls back on the name; the partitioner then reports it
