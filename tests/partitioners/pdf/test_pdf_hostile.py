@@ -53,6 +53,7 @@ def smaller_bounds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(limits, "MAX_DOCUMENT_GLYPHS", 8_000)
     monkeypatch.setattr(limits, "TOKENS_PER_BYTE", 0)
     monkeypatch.setattr(limits, "GLYPHS_PER_BYTE", 0)
+    monkeypatch.setattr(limits, "MAX_OPEN_ITEMS", 10_000)
     return
 
 
@@ -203,6 +204,11 @@ def test_a_string_of_a_million_escapes_is_read_in_linear_time() -> None:
         ("pdf/glyph-flood", "Text before the flood." + "A" * 4978, "stopped after 5,000 glyphs"),
         ("pdf/contents-array-flood", "Repeated.", "stopped after 5,000 glyphs"),
         (
+            "pdf/open-array-flood",
+            "Text before the flood.",
+            "stopped at arrays or dictionaries left open with more than 10,000 items",
+        ),
+        (
             "pdf/huge-string",
             "Text before the string.",
             "stopped at a token longer than 4,194,304 bytes",
@@ -225,7 +231,6 @@ def test_a_page_beyond_its_bound_keeps_what_was_drawn_and_warns(
         "pdf/operator-flood",
         "pdf/xobject-fan-out",
         "pdf/save-state-flood",
-        "pdf/open-array-flood",
         "pdf/inline-image-flood",
     ],
 )

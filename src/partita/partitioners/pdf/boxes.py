@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 __all__ = ["BBox", "BoxIndex"]
 
@@ -20,7 +20,7 @@ BBox = tuple[float, float, float, float]
 
 _CELL = 36.0
 _MAX_CELLS = 1024
-_FEW = 8
+_FEW = 32
 
 
 class BoxIndex:
@@ -70,4 +70,15 @@ class BoxIndex:
 
     def first_containing(self, x: float, y: float) -> int | None:
         """The index of the first box containing (`x`, `y`), or None."""
-        return next(self.containing(x, y), None)
+        boxes = self._boxes
+        if len(boxes) <= _FEW:  # -- as `containing`, without a generator: the usual case --
+            candidates: Iterable[int] = range(len(boxes))
+        else:
+            filed = self._grid.get((math.floor(x / _CELL), math.floor(y / _CELL)), ())
+            candidates = heapq.merge(filed, self._big) if self._big else filed
+        for index in candidates:
+            self.checks += 1
+            x0, top, x1, bottom = boxes[index]
+            if x0 <= x <= x1 and top <= y <= bottom:
+                return index
+        return None

@@ -5,11 +5,14 @@ pdfplumber runs pdfminer's `PDFPageInterpreter` the first time a page's objects 
 layout, so pdfplumber reads its characters, lines and rectangles from it unchanged. The
 interpreter and device are pdfminer's and pdfplumber's own, with these differences:
 
-- **Counted.** Every content token (operator or operand, a form's each time it is drawn),
-  every content stream run (also as `STREAM_TOKENS` tokens), every line, rectangle or curve
-  painted (as `PATH_TOKENS` tokens) and every glyph drawn is counted against a `PageMeter`;
-  when one runs out the page stops there (`PageCut`): what was drawn so far is kept and the
-  caller warns. Form XObjects nested deeper than `MAX_FORM_DEPTH` are skipped (and counted).
+- **Counted.** Every content token (an operator, or an operand: an array or dictionary counts
+  its items; a form's, each time it is drawn), every content stream run (also as
+  `STREAM_TOKENS` tokens), every line, rectangle or curve painted (as `PATH_TOKENS` tokens) and
+  every glyph drawn is counted against a `PageMeter`; arrays and dictionaries still open may
+  hold at most `MAX_OPEN_ITEMS` items (checked at each 4 KB of input), so one never closed is
+  bounded too. When a count runs out the page stops there (`PageCut`): what was drawn so far is kept
+  and the caller warns.
+  Form XObjects nested deeper than `MAX_FORM_DEPTH` are skipped (and counted).
 - **Clamped.** Numeric operands beyond what PDF allows (integers beyond ±2**31-1, reals beyond
   ±3.403e38: the format's implementation limits) are clamped to them, so pdfminer's
   arithmetic sees no 400-digit integers; pending operands no operator takes are dropped beyond
@@ -35,7 +38,7 @@ from pdfminer import settings
 from pdfminer.converter import PDFLayoutAnalyzer
 from pdfminer.pdfinterp import PDFContentParser, PDFInterpreterError, PDFPageInterpreter
 from pdfminer.pdftypes import stream_value
-from pdfminer.psparser import PSEOF, PSBaseParser, PSKeyword, keyword_name
+from pdfminer.psparser import PSEOF, PSKeyword, keyword_name
 from pdfplumber.page import PDFPageAggregatorWithMarkedContent
 
 from partita.partitioners.pdf import limits
@@ -66,7 +69,7 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
     """
     meter = budget.page_meter()
     if meter.tokens <= 0 or meter.glyphs <= 0:
-        raise _document_exhausted(budget, meter)
+        raise _document_exhausted(budget, "tokens" if meter.tokens <= 0 else "glyphs")
     pdf = page.pdf
     device = _Device(pdf.rsrcmgr, meter, pageno=page.page_number, laparams=pdf.laparams)
     interpreter = _Interpreter(pdf.rsrcmgr, device, meter, 0)
@@ -77,7 +80,7 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
         if (cut.reason == "tokens" and meter.document_tokens) or (
             cut.reason == "glyphs" and meter.document_glyphs
         ):
-            raise _document_exhausted(budget, meter) from None
+            raise _document_exhausted(budget, cut.reason) from None
         cuts.append(_describe_cut(cut.reason, meter))
         while device._stack:  # -- the figures (forms) being drawn when the page stopped --
             device.end_figure("")
@@ -100,8 +103,8 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
     return PageLayout(tuple(cuts))
 
 
-def _document_exhausted(budget: DocumentBudget, meter: PageMeter) -> Exception:
-    if meter.document_tokens and meter.tokens <= 0:
+def _document_exhausted(budget: DocumentBudget, reason: str) -> Exception:
+    if reason == "tokens":
         return budget.refuse(
             f"its pages hold more than {budget.max_tokens:,} content tokens to parse",
             "parsed tokens",
@@ -118,6 +121,11 @@ def _describe_cut(reason: str, meter: PageMeter) -> str:
         return f"stopped after {limits.MAX_PAGE_STREAMS:,} content streams (forms included)"
     if reason == "token":
         return f"stopped at a token longer than {limits.MAX_TOKEN_BYTES:,} bytes"
+    if reason == "open":
+        return (
+            "stopped at arrays or dictionaries left open with more than "
+            f"{limits.MAX_OPEN_ITEMS:,} items"
+        )
     return f"stopped at an inline image larger than {limits.MAX_INLINE_IMAGE_BYTES:,} bytes"
 
 
@@ -125,18 +133,12 @@ def _describe_cut(reason: str, meter: PageMeter) -> str:
 
 
 class _ContentParser(PDFContentParser):
-    """pdfminer's content parser, counting tokens and gathering inline images linearly."""
+    """pdfminer's content parser, bounding open arrays and long tokens and gathering inline
+    images linearly. (The interpreter counts the objects it returns.)"""
 
     def __init__(self, streams: Sequence[object], meter: PageMeter) -> None:
         self._meter = meter
         super().__init__(streams)
-
-    def nexttoken(self) -> Any:
-        meter = self._meter
-        meter.tokens -= 1
-        if meter.tokens < 0:
-            raise PageCut("tokens")
-        return PSBaseParser.nexttoken(self)
 
     def fillfp(self) -> bool:
         if not self.fp and self.istream < len(self.streams):  # -- a stream is opened --
@@ -149,11 +151,18 @@ class _ContentParser(PDFContentParser):
     def fillbuf(self) -> bool:
         if self.charpos < len(self.buf):
             return False  # -- pdfminer's own first step: no refill, nothing to check --
+        meter = self._meter
         size = len(self._curtoken)
         if size:  # -- see `_pdfminer_bounds.charge_long_token` --
             if size > limits.MAX_TOKEN_BYTES:
                 raise PageCut("token")
-            self._meter.tokens -= size >> 14
+            meter.tokens -= size >> 14
+        if self.context:  # -- arrays or dictionaries still open: their items count already --
+            pending = len(self.curstack) + sum(len(stack) for _, _, stack in self.context)
+            if pending + len(self.context) > meter.tokens:
+                raise PageCut("tokens")
+            if pending + len(self.context) > limits.MAX_OPEN_ITEMS:
+                raise PageCut("open")
         return PDFContentParser.fillbuf(self)
 
     def get_inline_data(self, pos: int, target: bytes = b"EI") -> tuple[int, bytes]:
@@ -234,12 +243,16 @@ class _Interpreter(PDFPageInterpreter):
             parser = _ContentParser(streams, self._meter)
         except PSEOF:
             return
+        meter = self._meter
         obj: Any
         while True:
             try:
                 (_, obj) = parser.nextobject()
             except PSEOF:
                 break
+            meter.tokens -= 1
+            if meter.tokens < 0:
+                raise PageCut("tokens")
             if isinstance(obj, PSKeyword):
                 name = keyword_name(obj)
                 method = "do_{}".format(
@@ -265,11 +278,30 @@ class _Interpreter(PDFPageInterpreter):
                     if not -_MAX_REAL <= obj <= _MAX_REAL:
                         obj = _MAX_REAL if obj > 0 else -_MAX_REAL
                 elif kind is list:
-                    obj = [_clamped(v) for v in obj]
+                    obj = _clamped_list(obj, meter)
+                elif kind is dict:
+                    meter.tokens -= 2 * len(obj)
                 argstack = self.argstack
                 argstack.append(obj)
                 if len(argstack) > 2 * _PENDING_OPERANDS:
                     del argstack[:-_PENDING_OPERANDS]
+
+
+def _clamped_list(values: list[Any], meter: PageMeter) -> list[Any]:
+    """`values` (an array operand) counted as tokens, its numbers clamped (a new list only when
+    one is out of range)."""
+    meter.tokens -= len(values)
+    for value in values:
+        kind = type(value)
+        if kind is list:
+            values = [_clamped_list(v, meter) if type(v) is list else v for v in values]
+            break
+        if (kind is int and not -_MAX_INT <= value <= _MAX_INT) or (
+            kind is float and not -_MAX_REAL <= value <= _MAX_REAL
+        ):
+            values = [_clamped(v) for v in values]
+            break
+    return values
 
 
 def _clamped(value: Any) -> Any:
@@ -278,6 +310,8 @@ def _clamped(value: Any) -> Any:
         return _MAX_INT if value > 0 else -_MAX_INT
     if kind is float and not -_MAX_REAL <= value <= _MAX_REAL:
         return _MAX_REAL if value > 0 else -_MAX_REAL
+    if kind is list:
+        return [_clamped(v) for v in value]
     return value
 
 

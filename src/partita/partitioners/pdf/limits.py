@@ -30,6 +30,7 @@ Left out, the rest of the document read (the rest of the page, unless said other
 - content streams run for one page, forms included: `MAX_PAGE_STREAMS`;
 - glyphs drawn on one page: `MAX_PAGE_GLYPHS`;
 - one token of page content: `MAX_TOKEN_BYTES`; inline image data: `MAX_INLINE_IMAGE_BYTES`;
+  items of arrays and dictionaries left open: `MAX_OPEN_ITEMS`;
 - form XObjects nested deeper than `MAX_FORM_DEPTH` (those forms only);
 - objects drawn at a coordinate or size beyond `MAX_COORDINATE` (those objects only).
 
@@ -60,6 +61,7 @@ __all__ = [
     "MAX_DOCUMENT_TOKENS",
     "MAX_FORM_DEPTH",
     "MAX_INLINE_IMAGE_BYTES",
+    "MAX_OPEN_ITEMS",
     "MAX_PAGE_GLYPHS",
     "MAX_PAGE_SCAN_OBJECTS",
     "MAX_PAGE_STREAMS",
@@ -151,6 +153,10 @@ MAX_PAGE_STREAMS = 20_000
 MAX_PAGE_GLYPHS = 100_000
 """Glyphs drawn on one page (about 2.5 s of CPU; corpus: 10,400; a page of 4-pt type holds
 about 40,000)."""
+
+MAX_OPEN_ITEMS = 100_000
+"""Items of a page's arrays and dictionaries not yet closed (a `TJ` array holds a line's glyph
+runs: hundreds); checked at each 4 KB of content."""
 
 MAX_FORM_DEPTH = 32
 """Form XObjects nested in each other (corpus: 2)."""

@@ -305,6 +305,7 @@ def _cluster_to_lines(
     """Append the lines of one printed line (`cluster`, sorted left to right) to `out`: cut at
     gaps wider than `SEGMENT_GAP_EM` em and before the characters at the `cuts` indexes."""
     builder = _LineBuilder()
+    has_links = bool(links)
     for index, char in enumerate(cluster):
         text: str = char["text"]
         if not text or text.isspace():
@@ -333,7 +334,7 @@ def _cluster_to_lines(
                 continue
             elif gap > WORD_GAP_EM * size:
                 builder.pending_space = True
-        url = links.url_at(char) if links else None
+        url = links.url_at(char) if has_links else None
         builder.add(char, text, url)
     line = builder.flush()
     if line is not None:

@@ -129,8 +129,18 @@ def _chars_by_table(
 ) -> list[list[Mapping[str, Any]]]:
     """For each table (its cells), the page's characters whose centre is inside its box, in page
     order (each character found through a grid, not tested against every table)."""
-    index = BoxIndex([group_bbox(cells) for cells in found])
+    boxes = [group_bbox(cells) for cells in found]
     inside: list[list[Mapping[str, Any]]] = [[] for _ in found]
+    if len(boxes) == 1:  # -- the usual case, tested inline --
+        x0, top, x1, bottom = boxes[0]
+        mine = inside[0]
+        for char in chars:
+            cx = (char["x0"] + char["x1"]) / 2
+            cy = (char["top"] + char["bottom"]) / 2
+            if x0 <= cx <= x1 and top <= cy <= bottom:
+                mine.append(char)
+        return inside
+    index = BoxIndex(boxes)
     for char in chars:
         cx = (char["x0"] + char["x1"]) / 2
         cy = (char["top"] + char["bottom"]) / 2
