@@ -128,17 +128,17 @@ def _chars_by_table(
     found: Sequence[Sequence[BBox]], chars: Sequence[Mapping[str, Any]]
 ) -> list[list[Mapping[str, Any]]]:
     """For each table (its cells), the page's characters whose centre is inside its box, in page
-    order (each character found through a grid, not tested against every table)."""
+    order: a few boxes are each tested, more are found through a grid (`boxes.BoxIndex`)."""
     boxes = [group_bbox(cells) for cells in found]
     inside: list[list[Mapping[str, Any]]] = [[] for _ in found]
-    if len(boxes) == 1:  # -- the usual case, tested inline --
-        x0, top, x1, bottom = boxes[0]
-        mine = inside[0]
+    if len(boxes) <= 32:  # -- the usual case: each box tested inline --
+        pairs = list(zip(boxes, inside, strict=True))
         for char in chars:
             cx = (char["x0"] + char["x1"]) / 2
             cy = (char["top"] + char["bottom"]) / 2
-            if x0 <= cx <= x1 and top <= cy <= bottom:
-                mine.append(char)
+            for (x0, top, x1, bottom), mine in pairs:
+                if x0 <= cx <= x1 and top <= cy <= bottom:
+                    mine.append(char)
         return inside
     index = BoxIndex(boxes)
     for char in chars:
