@@ -143,9 +143,9 @@ MAX_DOCUMENT_GLYPHS = 150_000
 per byte), the other corpus documents at most 0.16 per byte; a glyph costs pdfminer, pdfplumber
 and partita about 23 µs of CPU."""
 
-MAX_PAGE_TOKENS = 1_000_000
+MAX_PAGE_TOKENS = 600_000
 """Content tokens (operators and operands) parsed for one page, its form XObjects counted each
-time they are drawn (about 5 s of CPU). The corpus's busiest page parses 36,000."""
+time they are drawn (at most about 3 s of CPU). The corpus's busiest page parses 36,000."""
 
 MAX_PAGE_STREAMS = 20_000
 """Content streams run for one page: its /Contents entries and every form drawn (corpus: 8)."""
