@@ -17,6 +17,7 @@ def test_all_is_sorted_and_complete() -> None:
         "cli",
         "chunking",
         "batch",
+        "text",
     }
     assert set(partita.__all__) == public - submodules
     assert len(set(partita.__all__)) == len(partita.__all__)

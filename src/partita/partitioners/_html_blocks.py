@@ -29,7 +29,8 @@ from partita.partitioners._build import Draft
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._html_phrase import Phrase
 from partita.partitioners._html_tables import table_content
-from partita.partitioners._text import BULLET_LINE, strip_not_text
+from partita.partitioners._text import BULLET_LINE
+from partita.text.whitespace import strip_not_text
 
 __all__ = ["DROPPED_TAGS", "iter_tree_drafts"]
 

@@ -16,7 +16,7 @@ from html import escape
 
 from lxml import etree
 
-from partita.partitioners._text import normalize_space, strip_not_text
+from partita.text.whitespace import normalize_space, strip_not_text
 
 __all__ = ["TableContent", "table_content"]
 

@@ -38,7 +38,9 @@ from partita.elements import Element, ListItem, NarrativeText, Text, Title
 from partita.partitioners._build import Draft, iter_finished_elements
 from partita.partitioners._html_limits import MAX_TEXT_BYTES, iter_within_budget
 from partita.partitioners._source import decode_text, read_source
-from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, is_cjk, join_lines
+from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE
+from partita.text.scripts import is_cjk
+from partita.text.whitespace import join_lines
 
 __all__ = ["iter_text_elements", "partition_text"]
 

@@ -25,8 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from partita.elements import Link
-from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, wraps_without_space
+from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE
 from partita.partitioners.pdf.lines import BBox, Line
+from partita.text.scripts import wraps_without_space
 
 __all__ = ["INDENT_EM", "PARAGRAPH_GAP_EM", "Block", "lines_to_blocks"]
 

@@ -27,7 +27,7 @@ from partita.elements import (
 )
 from partita.errors import PartitaWarning
 from partita.partitioners._build import Draft
-from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE, is_cjk
+from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE
 from partita.partitioners.pdf._open import OpenPdf
 from partita.partitioners.pdf.blocks import Block
 from partita.partitioners.pdf.fonts import FontStats
@@ -43,6 +43,7 @@ from partita.partitioners.pdf.lines import BBox
 from partita.partitioners.pdf.outline import outline_key, read_outline
 from partita.partitioners.pdf.pages import PageContent, read_page
 from partita.partitioners.pdf.tables import PageTable
+from partita.text.scripts import is_cjk
 
 __all__ = ["NoTextLayerWarning", "iter_pdf_drafts"]
 

@@ -27,10 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from partita.partitioners._text import join_lines
 from partita.partitioners.pdf.boxes import BoxIndex
 from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines, is_bold_font
 from partita.partitioners.pdf.ruled_cells import find_cell_groups, group_bbox
+from partita.text.whitespace import join_lines
 
 __all__ = [
     "PageTable",
