@@ -208,7 +208,7 @@ token_windows = st.one_of(st.integers(15, 60), st.integers(15, 200))
 """Token windows the reference splits by HTML (it splits text alone below 15)."""
 
 
-# -- tables the fast path reads (`partita.chunking.simple_table`), and near misses -------------
+# -- tables the fast path reads (`tables.read.simple_reader`), and near misses --
 
 _SIMPLE_TEXTS = (
     "",

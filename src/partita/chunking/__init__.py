@@ -17,7 +17,7 @@ Terms used throughout:
 - **continuation**: the second and later pieces of a split element or table
   (`metadata.is_continuation`).
 - **table isolation**: with `isolate_table=True` (the default) a table is chunked alone
-  (`tables.py`); `skip_table_chunking=True` passes it through unchanged;
+  (`tables`); `skip_table_chunking=True` passes it through unchanged;
   `repeat_table_headers=True` repeats its header rows on every table chunk after the first.
 - `include_orig_elements=True` (the default) attaches each chunk's source elements.
 

@@ -1,6 +1,6 @@
 """Forming chunks from a pre-chunk: one CompositeElement, or several when it must be split.
 
-A pre-chunk holding exactly one table goes to `partita.chunking.tables`. Any other pre-chunk
+A pre-chunk holding exactly one table goes to `partita.chunking.tables.emit`. Any other pre-chunk
 becomes one CompositeElement with its text and consolidated metadata, or, when its text exceeds
 the window (one oversized element), several: the second and later carry `is_continuation=True`.
 Every piece carries the whole `orig_elements`, unless the pieces would repeat the element past
@@ -46,7 +46,7 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
             yield elements[0]
         else:
             # -- imported here: table splitting needs lxml, which `import partita` avoids --
-            from partita.chunking.tables import iter_table_chunks
+            from partita.chunking.tables.emit import iter_table_chunks
 
             yield from iter_table_chunks(elements[0], pre_chunk.overlap_prefix, opts, ids)
         return

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from partita.chunking.html_table import HtmlRow
-from partita.chunking.table_cells import Measure, TextAndHtml
+from partita.chunking.tables.read.model import HtmlRow
+from partita.chunking.tables.split.cells import Measure, TextAndHtml
 
 __all__ = ["RowAccumulator", "RowGroup", "group_last_idx", "iter_rowspan_bound_row_groups"]
 

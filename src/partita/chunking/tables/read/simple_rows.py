@@ -1,8 +1,8 @@
-"""The rows and cells of a simple table (see `partita.chunking.simple_table`), their values
+"""The rows and cells of a simple table (see `simple_reader`), their values
 computed from the markup once.
 
 A `SimpleRow` keeps its source markup: the `(attributes, inner markup, trailing whitespace)` of
-its `<tr>`, or its element in an untouched lxml tree (`partita.chunking.tree_table`). A
+its `<tr>`, or its element in an untouched lxml tree (`partita.chunking.tables.read.tree_reader`). A
 `PlainRow` is a row of plain cells (attribute-less, text that is normalized, not empty and needs
 no escaping) whose cells are parsed only when asked for.
 """
@@ -123,7 +123,7 @@ verbatim (`None` when absent) and the body what follows the attributes: `>text</
 
 
 class SimpleCell:
-    """A compact `<td>` of a simple table. Matches `partita.chunking.html_table.HtmlCell`."""
+    """A compact `<td>` of a simple table. Matches `partita.chunking.tables.read.model.HtmlCell`."""
 
     __slots__ = ("_data", "colspan", "rowspan", "text")
 
@@ -158,7 +158,7 @@ def cell_xml(colspan_raw: str | None, rowspan_raw: str | None, body: str) -> str
 class SimpleRow:
     """A compact `<tr>` of a simple table, every derived value computed once, up front.
 
-    Matches `partita.chunking.html_table.HtmlRow`.
+    Matches `partita.chunking.tables.read.model.HtmlRow`.
     """
 
     __slots__ = (

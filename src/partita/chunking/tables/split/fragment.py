@@ -15,9 +15,9 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 
-from partita.chunking.html_table import HtmlRow, LxmlRow, format_td, parse_row_fragment
-from partita.chunking.table_cells import TextAndHtml
-from partita.chunking.table_spans import GapIndex
+from partita.chunking.tables.read.model import HtmlRow, LxmlRow, format_td, parse_row_fragment
+from partita.chunking.tables.split.cells import TextAndHtml
+from partita.chunking.tables.split.spans import GapIndex
 
 __all__ = ["FragmentCell", "GroupFragment", "TextCell", "parse_row"]
 

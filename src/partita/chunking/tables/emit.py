@@ -4,7 +4,7 @@ A table whose text and compacted HTML both fit the window becomes one `Table` wh
 `text_as_html` is the compacted HTML (attributes other than colspan/rowspan dropped, `th` made
 `td`, no thead/tbody). A larger table is split into `TableChunk`s: by rows, keeping rowspan
 groups together, with the HTML of each chunk matching its text and leading header rows repeated
-on later chunks (`partita.chunking.table_split`); or by text alone when it has no HTML or the
+on later chunks (`partita.chunking.tables.split.table`); or by text alone when it has no HTML or the
 window is tiny (under 50 characters or 15 tokens). The chunks of one table share a `table_id`
 and are numbered by `chunk_index`; each carries the table in `orig_elements`, or, when they would
 repeat it past `REPEAT_LIMIT`, its own part of it (`partita.chunking.split_origins`). A table
@@ -17,12 +17,12 @@ import logging
 from collections.abc import Iterator
 from itertools import chain
 
-from partita.chunking.html_table import HtmlTable, leading_header_row_count
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import table_chunk_metadata
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.split_origins import content_size, part_of, read_pieces, without_bulky_fields
-from partita.chunking.table_split import HtmlTableSplitter
+from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
+from partita.chunking.tables.split.table import HtmlTableSplitter
 from partita.elements import (
     Element,
     ElementMetadata,

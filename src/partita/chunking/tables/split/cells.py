@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from partita.chunking.html_table import HtmlCell, HtmlRow, format_td
+from partita.chunking.tables.read.model import HtmlCell, HtmlRow, format_td
 from partita.chunking.text_splitter import TextSplitter
 from partita.chunking.token_window import capped_counter
 

@@ -1,4 +1,4 @@
-"""`partita.chunking.table_split`: HTML table splitting, byte-identical to unstructured's."""
+"""`partita.chunking.tables.split.table`: HTML table splitting, byte-identical to unstructured's."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from lxml.etree import ParserError
 from unstructured.chunking.base import ChunkingOptions, _HtmlTableSplitter
 from unstructured.common.html_table import HtmlTable as RefHtmlTable
 
-from partita.chunking.html_table import HtmlTable, leading_header_row_count
-from partita.chunking.table_split import HtmlTableSplitter
+from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
+from partita.chunking.tables.split.table import HtmlTableSplitter
 from partita.chunking.tokenizers import token_counter
 from tests.chunking.table_strategies import (
     char_windows,

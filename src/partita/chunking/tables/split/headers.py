@@ -18,10 +18,10 @@ from functools import cached_property
 
 from lxml import etree
 
-from partita.chunking.html_table import HtmlRow, LxmlCell, format_td, parse_row_fragment
-from partita.chunking.simple_rows import SimpleRow
-from partita.chunking.table_cells import Measure, TextAndHtml
-from partita.chunking.table_rows import RowAccumulator, iter_rowspan_bound_row_groups
+from partita.chunking.tables.read.model import HtmlRow, LxmlCell, format_td, parse_row_fragment
+from partita.chunking.tables.read.simple_rows import SimpleRow
+from partita.chunking.tables.split.cells import Measure, TextAndHtml
+from partita.chunking.tables.split.rows import RowAccumulator, iter_rowspan_bound_row_groups
 from partita.chunking.tokenizers import tiktoken_tokens
 
 __all__ = ["HeaderRepetition"]

@@ -15,7 +15,7 @@ import heapq
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from partita.chunking.html_table import HtmlCell
+from partita.chunking.tables.read.model import HtmlCell
 
 __all__ = ["ActiveSpanLedger", "GapIndex", "OpenSpan", "PlacedCell"]
 

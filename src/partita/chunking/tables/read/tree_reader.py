@@ -1,7 +1,7 @@
 """The middle path of `HtmlTable.from_html_text()`: tables read from lxml's parse in one walk.
 
 `parse_tree_table()` takes the tables that are not simple markup (see
-`partita.chunking.simple_table`) but whose structure is regular: the fragment is one `<table>`
+`simple_reader`) but whose structure is regular: the fragment is one `<table>`
 whose children are `<tr>` rows or `<thead>`/`<tbody>`/`<tfoot>` groups of them, rows hold only
 `<td>`/`<th>` cells, and the text around those tags is whitespace. A cell may hold any markup
 (inline tags, line breaks, nested tables) except comments, processing instructions and row-group
@@ -20,7 +20,13 @@ import re
 
 from lxml import etree
 
-from partita.chunking.simple_rows import CellData, SimpleRow, cell_xml, escape_text, rowspan_of
+from partita.chunking.tables.read.simple_rows import (
+    CellData,
+    SimpleRow,
+    cell_xml,
+    escape_text,
+    rowspan_of,
+)
 
 __all__ = ["parse_tree_table"]
 

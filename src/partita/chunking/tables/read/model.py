@@ -10,9 +10,9 @@ that bounds a `rowspan="0"`. Cell text treats a `<br>` as a word boundary; an em
 text. Follows unstructured's `unstructured.common.html_table` (Apache-2.0) so that the HTML and
 text are byte-identical to the reference's.
 
-Simple markup (cells of text and line breaks, see `partita.chunking.simple_table`) is read by a
+Simple markup (cells of text and line breaks, see `simple_reader`) is read by a
 fast path without building a tree; other regularly structured tables are read from lxml's tree
-in one walk that does not change it (`partita.chunking.tree_table`). Both compute every row value
+in one walk that does not change it (`tree_reader`). Both compute every row value
 up front. Anything else is parsed and compactified with lxml in place, and its rows and cells
 (`LxmlRow`, `LxmlCell`) derive their values lazily, failing where the reference fails. All
 satisfy the `HtmlRow` and `HtmlCell` protocols.
@@ -29,8 +29,8 @@ from typing import Protocol, cast
 from lxml import etree
 from lxml.html import HtmlElement, fragment_fromstring
 
-from partita.chunking.simple_table import parse_simple_table
-from partita.chunking.tree_table import parse_tree_table
+from partita.chunking.tables.read.simple_reader import parse_simple_table
+from partita.chunking.tables.read.tree_reader import parse_tree_table
 
 __all__ = [
     "HtmlCell",

@@ -7,7 +7,7 @@ lowercase with explicit end tags, attributes written ` name="value"` with no dup
 or cell tag, whitespace between tags limited to space, tab and line feed, text free of control
 characters and of entities other than `&amp; &lt; &gt; &quot; &nbsp; &#39; &#x27;`, and at least
 one row. For that markup it returns the compact HTML and rows byte-identical to what
-compactifying lxml's parse gives (see `partita.chunking.html_table`): the HTML is lxml's XML
+compactifying lxml's parse gives (see `partita.chunking.tables.read.model`): the HTML is lxml's XML
 serialization (`<td/>` for a cell without content, `<td></td>` for one with only whitespace, text
 escaped `&amp; &lt; &gt;`, `<br/>`), and each row's source HTML is that of the uncompacted `<tr>`,
 its trailing whitespace included. Anything else returns `None`, and the caller takes the general
@@ -17,8 +17,13 @@ from __future__ import annotations
 
 import re
 
-from partita.chunking.simple_rows import ATTRS as _ATTRS
-from partita.chunking.simple_rows import PlainRow, SimpleRow, has_duplicate_attrs, parse_cells
+from partita.chunking.tables.read.simple_rows import ATTRS as _ATTRS
+from partita.chunking.tables.read.simple_rows import (
+    PlainRow,
+    SimpleRow,
+    has_duplicate_attrs,
+    parse_cells,
+)
 
 __all__ = ["parse_simple_table"]
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from partita.chunking.html_table import HtmlCell, HtmlRow, format_td
-from partita.chunking.table_cells import Measure, TextAndHtml, iter_row_splits
-from partita.chunking.table_fragment import GroupFragment, TextCell, parse_row
-from partita.chunking.table_rows import group_last_idx
-from partita.chunking.table_spans import ActiveSpanLedger, OpenSpan, PlacedCell
+from partita.chunking.tables.read.model import HtmlCell, HtmlRow, format_td
+from partita.chunking.tables.split.cells import Measure, TextAndHtml, iter_row_splits
+from partita.chunking.tables.split.fragment import GroupFragment, TextCell, parse_row
+from partita.chunking.tables.split.rows import group_last_idx
+from partita.chunking.tables.split.spans import ActiveSpanLedger, OpenSpan, PlacedCell
 
 __all__ = ["iter_oversized_group_splits"]
 

@@ -7,7 +7,7 @@ big alone cell by cell, and a cell too big alone by text splitting. A group whos
 clipped is not packed with rows of another `<thead>`/`<tbody>`/`<tfoot>`. The HTML of every pair
 is a parseable `<table>` whose `rowspan`s never reach past its own rows; the text is the
 space-joined non-empty cell texts. With `header_row_count`, leading header rows repeat on every
-continuation chunk (see `table_headers`). The splitter only budgets text, so a chunk's HTML can
+continuation chunk (see `split.headers`). The splitter only budgets text, so a chunk's HTML can
 exceed `maxlen`. Follows unstructured's `_HtmlTableSplitter._iter_subtables` (Apache-2.0): the
 output is byte-identical to the reference's.
 """
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from partita.chunking.html_table import HtmlTable
-from partita.chunking.table_cells import Measure, TextAndHtml, iter_row_splits
-from partita.chunking.table_group_split import iter_oversized_group_splits
-from partita.chunking.table_headers import HeaderRepetition
-from partita.chunking.table_rows import RowAccumulator, iter_rowspan_bound_row_groups
+from partita.chunking.tables.read.model import HtmlTable
+from partita.chunking.tables.split.cells import Measure, TextAndHtml, iter_row_splits
+from partita.chunking.tables.split.headers import HeaderRepetition
+from partita.chunking.tables.split.row_groups import iter_oversized_group_splits
+from partita.chunking.tables.split.rows import RowAccumulator, iter_rowspan_bound_row_groups
 from partita.chunking.token_window import capped_counter
 
 __all__ = ["HtmlTableSplitter"]
