@@ -70,41 +70,50 @@ _NON_SPACE = re.compile(r"\S")
 
 
 def iter_sentence_spans(text: str) -> Iterator[tuple[int, int]]:
-    """Generate the `(start, end)` offsets of each sentence of `text`, in order.
+    """Return an iterator over the `(start, end)` offsets of each sentence of `text`, in order.
 
     `text[start:end]` is the sentence: not empty, without leading or trailing whitespace.
     Spans increase and do not overlap; what lies between them (and before the first, after the
     last) is whitespace only. The rules are in this module's docstring.
     """
-    cuts = SentenceScanner(text).run()
-    start = 0
-    for cut in cuts:
-        span = _stripped_span(text, start, cut)
-        if span is not None:
-            yield span
-        start = cut
-    end = len(text)
-    if end and text[-1].isspace():
-        end = len(text.rstrip())
-    span = _stripped_span(text, start, end)
-    if span is not None:
-        yield span
+    return iter(_sentence_spans(text))
 
 
 def split_sentences(text: str) -> list[str]:
     """Return the sentences of `text`, in order: `[text[s:e] for s, e in
     iter_sentence_spans(text)]`. Their concatenation is `text` without some of the whitespace
     between sentences; each is stripped and none is empty."""
-    return [text[start:end] for start, end in iter_sentence_spans(text)]
+    return [text[start:end] for start, end in _sentence_spans(text)]
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Return the spans of the sentences of `text`: the text between cuts, stripped."""
+    spans = []
+    start = 0
+    for cut in SentenceScanner(text).run():
+        span = _stripped_span(text, start, cut)
+        if span is not None:
+            spans.append(span)
+        start = cut
+    end = len(text)
+    if end and text[-1].isspace():
+        end = len(text.rstrip())
+    span = _stripped_span(text, start, end)
+    if span is not None:
+        spans.append(span)
+    return spans
 
 
 def _stripped_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     """Return `(start, end)` narrowed to exclude leading and trailing whitespace, or None when
     `text[start:end]` is whitespace only."""
-    found = _NON_SPACE.search(text, start, end)
-    if found is None:
+    if start >= end:
         return None
-    start = found.start()
-    while end > start and text[end - 1].isspace():
+    if text[start].isspace():
+        found = _NON_SPACE.search(text, start, end)
+        if found is None:
+            return None
+        start = found.start()
+    while text[end - 1].isspace():
         end -= 1
     return start, end

@@ -133,6 +133,11 @@ class SentenceScanner:
         """End the current sentence at `position`, unless it would hold only whitespace."""
         if position <= self.piece_start:
             return
+        if not self.text[self.piece_start].isspace():
+            self.cuts.append(position)
+            self.piece_start = position
+            self.content_start = -1
+            return
         found = _NON_SPACE.search(self.text, self.piece_start, position)
         if found is None:
             # -- only whitespace: no sentence, and no need to look at this whitespace again --
@@ -222,11 +227,13 @@ class SentenceScanner:
         token starts, and where the word starts; ("", start, start) after whitespace."""
         text = self.text
         low = max(self.piece_start, start - WORD_WINDOW)
-        chunk = text[low:start]
         self.work += start - low
-        if not chunk or chunk[-1].isspace():
+        if low >= start or text[start - 1].isspace():
             return "", start, start
-        raw = chunk.rsplit(None, 1)[-1]
+        space = text.rfind(" ", low, start)
+        raw = text[space + 1 if space >= 0 else low : start]
+        if not raw.isprintable():  # -- another whitespace character (a line break, a tab) --
+            raw = raw.rsplit(None, 1)[-1]
         word, skipped = strip_word(raw)
         raw_start = start - len(raw)
         return word, raw_start, raw_start + skipped
@@ -235,10 +242,12 @@ class SentenceScanner:
         """Return the text after the whitespace at `end` (at most `FOLLOWING_WINDOW`
         characters) and where it starts; None when only whitespace follows."""
         text = self.text
-        found = _NON_SPACE.search(text, end)
-        if found is None:
-            return None
-        at = found.start()
+        at = end + 1
+        if at >= len(text) or text[at].isspace():
+            found = _NON_SPACE.search(text, end)
+            if found is None:
+                return None
+            at = found.start()
         self.work += at - end + FOLLOWING_WINDOW
         return text[at : at + FOLLOWING_WINDOW], at
 
@@ -306,11 +315,11 @@ class SentenceScanner:
             following = text[end : end + FOLLOWING_WINDOW]
         else:
             return end
-        if not QUESTION_EXCLAMATION.isdisjoint(cluster):
+        if cluster != "." and not QUESTION_EXCLAMATION.isdisjoint(cluster):
             ends = not first_letter(following).islower()
         else:
             marks = cluster.rstrip(CLOSERS)
-            dots = marks.count(".") + 3 * marks.count("…")
+            dots = 1 if cluster == "." else marks.count(".") + 3 * marks.count("…")
             if dots >= 3:
                 if previous in _OMISSION_OPENERS and cluster[len(marks) : len(marks) + 1] in (
                     _OMISSION_CLOSERS
@@ -361,10 +370,10 @@ class SentenceScanner:
         (`《摔跤吧！爸爸》`, `(Note. See below.)`, `"I came. I saw." he said`)."""
         text = self.text
         low = max(self.piece_start, start - PAIR_WINDOW)
-        before = text[low:cut]
         self.work += cut - low
-        if _OPENER.search(before) is None:
+        if _OPENER.search(text, low, cut) is None:
             return False
+        before = text[low:cut]
         after = text[cut : cut + PAIR_WINDOW]
         self.work += len(after)
         paragraph = after.find("\n\n")

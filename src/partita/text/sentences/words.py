@@ -89,8 +89,10 @@ def classify_word(word: str) -> int:
 def first_letter(following: str) -> str:
     """Return the first character of `following` (the text after an end mark and its
     whitespace) that is not an opening quote, bracket, dash or space; "" when there is none."""
-    rest = following.lstrip(WORD_SKIP)
-    return rest[:1]
+    first = following[:1]
+    if first.isalnum():
+        return first
+    return following.lstrip(WORD_SKIP)[:1]
 
 
 def leading_word(following: str) -> str:
