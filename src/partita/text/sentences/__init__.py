@@ -18,13 +18,14 @@ Principles:
 
 What ends a sentence:
 
-- `.`, `!`, `?`, `…` (and `‼ ⁇ ⁈ ⁉`) followed by whitespace and a word that is not lower case,
-  with the closing quotes and brackets right after the mark belonging to the sentence it ends
-  (`He said "Stop." Then...`: the quote is the first sentence's);
+- `.`, `!`, `?`, `…` (and `‼ ⁇ ⁈ ⁉`) followed by whitespace and a word that is not lower case
+  (or directly by a Chinese or Japanese character), with the closing quotes and brackets right
+  after the mark belonging to the sentence it ends (`He said "Stop." Then...`: the quote is the
+  first sentence's);
 - the Chinese and Japanese marks `。！？｡．` (and `?`, `!`, `.`, `…`, `……` right after a Chinese or
   Japanese character) whatever follows, with their closers (`」』”’）》】`); likewise the
   Armenian, Arabic, Urdu, Devanagari and Ethiopic full stops and question marks;
-- a blank line (a paragraph break), always;
+- a blank line (a paragraph break) or U+2029, always;
 - a single line break before a bullet or a list marker (`• `, `- `, `2. `, `b) `);
 - a bullet after whitespace, and a list marker that continues the paragraph's list
   (`1. The first item 2. The second item`, `a. ... b. ...`, `1) ... 2) ...`).
@@ -39,7 +40,8 @@ What does not:
 - abbreviations that qualify the next word (`Mr.`, `Dr.`, `St.`, `Mt.`, `e.g.`, `i.e.`, `vs.`,
   German `z. B.`, `bzw.`, Spanish `Sr.`, `Lic.`, Russian `г.`, `проф.`, ...), and any
   abbreviation before a number (`No. 5`, `p. 55`, `Jan. 3`, `N°. 1026`); other abbreviations
-  end a sentence before a capitalized word (`Pitt, Briggs & Co. It closed`);
+  end a sentence before a capitalized word (`Pitt, Briggs & Co. It closed`) but not before an
+  initial (`Fed. R. Bankr. P. 3015`);
 - initials and multi-period abbreviations, unless a common sentence starter follows (`J. R. R.
   Tolkien`, `the U.S. Government`; but `I live in the U.S. How about you?`);
 - a German ordinal before a month (`vom 12. Juni`, `am 3. Oktober`);
@@ -48,7 +50,8 @@ What does not:
   (`《摔跤吧！爸爸》`, `(He worked as an engineer.) at`, `«К чему? – спросила мама.»`), before a
   comma-like mark (`……，`) or, in Japanese, before a particle after a quotation (`「…」と`);
 - a full-width full stop between digits (`３．２９`), an omission (`[...]`), and a spaced
-  three-dot ellipsis (`. . .`); four dots end a sentence (`that.... She`).
+  three-dot ellipsis (`. . .`); four dots end a sentence (`that.... She`, `a period . . . .
+  Next`), after the first when it is attached to a word (`compounds. | . . . The practice`).
 
 Known gaps (the Golden Rules this does not pass): an abbreviation at the end of a sentence
 followed by a name (`at 6 P.M. Mr. Smith then went`: kept as one sentence); sentences with no
