@@ -47,3 +47,42 @@ def test_every_public_error_is_listed() -> None:
         and value.__module__ == errors.__name__
     }
     assert public == set(errors.__all__)
+
+
+def _nested(depth: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    "type_value",
+    [_nested(5_000), ["x"] * 100_000, "T" * 1_000_000, {"k" * 10_000: _nested(900)}],
+    ids=["nested-5000", "long-list", "1M-string", "dict"],
+)
+def test_unknown_type_errors_stay_small_and_pickle(type_value: object) -> None:
+    # -- a fuzzed elements JSON gave a type nested a thousand deep: the error's message and
+    # -- pickle (a worker sends it back) must not carry it --
+    error = errors.UnknownElementTypeError(type_value, position="element 0")
+    assert len(str(error)) < 400
+    assert isinstance(error.type_name, str)
+    assert len(error.type_name) < 400
+    again = pickle.loads(pickle.dumps(error))
+    assert str(again) == str(error)
+
+
+def test_unknown_type_errors_keep_a_short_type_name_as_read() -> None:
+    error = errors.UnknownElementTypeError("Nope", position="element 2")
+    assert error.type_name == "Nope"
+    assert str(error) == "unknown element type 'Nope' (at element 2)"
+
+
+def test_a_deeply_nested_type_read_from_json_is_a_small_typed_error() -> None:
+    import partita
+
+    text = '[{"type": ' + "[" * 3_000 + "]" * 3_000 + ', "text": "x"}]'
+    with pytest.raises(errors.SerializationError) as caught:
+        partita.elements_from_json(text=text)
+    pickle.loads(pickle.dumps(caught.value))
+    assert len(str(caught.value)) < 400

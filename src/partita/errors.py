@@ -15,6 +15,7 @@ the batch. Warnings partita emits derive from `PartitaWarning`.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 __all__ = [
@@ -143,11 +144,34 @@ class MalformedJSONError(SerializationError):
 
 
 class UnknownElementTypeError(SerializationError):
-    """An element's `type` is not a type partita (or unstructured) knows."""
+    """An element's `type` is not a type partita (or unstructured) knows.
+
+    `type_name` is the type as read when it is a string of at most `MAX_SHOWN` characters, else
+    a shortened `repr` of it (a hostile file's type can be a megabyte, or a list nested a
+    thousand deep, which neither a message nor a pickle should carry).
+    """
+
+    MAX_SHOWN = 200
 
     def __init__(self, type_name: object, *, position: str | None = None) -> None:
-        super().__init__(f"unknown element type {type_name!r}", position=position)
-        self.type_name = type_name
+        if isinstance(type_name, str) and len(type_name) <= self.MAX_SHOWN:
+            shown: str = type_name
+            quoted = repr(type_name)
+        else:
+            shown = quoted = _SHORT_REPR.repr(type_name)
+        super().__init__(f"unknown element type {quoted}", position=position)
+        self.type_name = shown
+
+
+def _short_repr() -> reprlib.Repr:
+    """A `repr` for hostile values in messages: a few items, a few levels, 120 characters."""
+    short = reprlib.Repr()  # -- keyword arguments need Python 3.12 --
+    short.maxlevel, short.maxlist, short.maxdict, short.maxtuple = 3, 6, 6, 6
+    short.maxstring = short.maxother = 120
+    return short
+
+
+_SHORT_REPR = _short_repr()
 
 
 def _rebuild_error(

@@ -22,6 +22,7 @@ horizontal lines like any other.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from partita.partitioners.pdf.lines import BBox
@@ -93,11 +94,12 @@ def _split_columns(
     gutters = _gutters(union_intervals([(boxes[i][0], boxes[i][2]) for i in idxs]), min_side)
     if not gutters:
         return [idxs]
+    # -- a box's column: the gutters it starts after, found by bisection (a mutated page can
+    # -- have thousands of gutters and tens of thousands of boxes) --
+    gutter_ends = [g[1] for g in gutters]
     columns: list[list[int]] = [[] for _ in range(len(gutters) + 1)]
     for i in idxs:
-        x0 = boxes[i][0]
-        column = sum(1 for g in gutters if x0 >= g[1])
-        columns[column].append(i)
+        columns[bisect_right(gutter_ends, boxes[i][0])].append(i)
     columns = [c for c in columns if c]
     if any(len(c) < min_items for c in columns):
         return [idxs]
