@@ -72,6 +72,7 @@ def test_all_pins_the_api() -> None:
         "partition_md",
         "partition_pdf",
         "partition_text",
+        "split_sentences",
         "Table",
         "TableChunk",
         "Text",

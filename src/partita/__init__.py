@@ -64,6 +64,7 @@ from partita.serialization import (
     elements_to_jsonl,
     iter_elements_from_jsonl,
 )
+from partita.text.sentences import split_sentences
 
 __version__ = "0.1.0"
 
@@ -112,6 +113,7 @@ __all__ = [
     "partition_md",
     "partition_pdf",
     "partition_text",
+    "split_sentences",
 ]
 
 _LAZY_PARTITIONERS = {
