@@ -35,7 +35,7 @@ from partita.chunking.strategies import (
     iter_chunks_by_title,
     register_chunking_strategy,
 )
-from partita.chunking.tokenizers import token_counter
+from partita.text.sizing.tokenizers import token_counter
 
 __all__ = [
     "ChunkingOptions",

@@ -14,7 +14,6 @@ from collections.abc import Iterator, Sequence
 from itertools import chain
 from typing import Any
 
-from partita.chunking.char_split import iter_char_pieces
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions
@@ -34,6 +33,7 @@ from partita.elements import (
     _metadata_from_fields,
     _new_element,
 )
+from partita.text.splitting.char_pieces import iter_char_pieces
 
 __all__ = ["iter_chunks_of"]
 

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from partita.chunking.text_splitter import DEFAULT_SEPARATORS, TextSplitter
-from partita.chunking.token_window import count_at_most
-from partita.chunking.tokenizers import token_counter
+from partita.text.sizing.token_window import count_at_most
+from partita.text.sizing.tokenizers import token_counter
+from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter
 
 __all__ = ["CHUNK_MAX_CHARS_DEFAULT", "CHUNK_MULTI_PAGE_DEFAULT", "ChunkingOptions", "Strategy"]
 

@@ -18,9 +18,9 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from partita.chunking.boundaries import BoundaryPredicate
 from partita.chunking.options import ChunkingOptions
-from partita.chunking.text_splitter import joined_token_count
-from partita.chunking.token_window import count_at_most
 from partita.elements import CodeSnippet, Element, Table
+from partita.text.sizing.token_cuts import joined_token_count
+from partita.text.sizing.token_window import count_at_most
 
 __all__ = ["SEPARATOR", "PreChunk", "PreChunkBuilder", "iter_pre_chunks"]
 

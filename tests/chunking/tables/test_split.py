@@ -13,7 +13,7 @@ from unstructured.common.html_table import HtmlTable as RefHtmlTable
 
 from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
 from partita.chunking.tables.split.table import HtmlTableSplitter
-from partita.chunking.tokenizers import token_counter
+from partita.text.sizing.tokenizers import token_counter
 from tests.chunking.table_strategies import (
     char_windows,
     html_tables,

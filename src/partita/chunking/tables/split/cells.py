@@ -15,8 +15,8 @@ import re
 from collections.abc import Callable, Iterator
 
 from partita.chunking.tables.read.model import HtmlCell, HtmlRow, format_td
-from partita.chunking.text_splitter import TextSplitter
-from partita.chunking.token_window import capped_counter
+from partita.text.sizing.token_window import capped_counter
+from partita.text.splitting.splitter import TextSplitter
 
 __all__ = ["Measure", "TextAndHtml", "iter_row_splits"]
 

@@ -22,7 +22,7 @@ from partita.chunking.tables.read.model import HtmlRow, LxmlCell, format_td, par
 from partita.chunking.tables.read.simple_rows import SimpleRow
 from partita.chunking.tables.split.cells import Measure, TextAndHtml
 from partita.chunking.tables.split.rows import RowAccumulator, iter_rowspan_bound_row_groups
-from partita.chunking.tokenizers import tiktoken_tokens
+from partita.text.sizing.tokenizers import tiktoken_tokens
 
 __all__ = ["HeaderRepetition"]
 

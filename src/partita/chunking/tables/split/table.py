@@ -21,7 +21,7 @@ from partita.chunking.tables.split.cells import Measure, TextAndHtml, iter_row_s
 from partita.chunking.tables.split.headers import HeaderRepetition
 from partita.chunking.tables.split.row_groups import iter_oversized_group_splits
 from partita.chunking.tables.split.rows import RowAccumulator, iter_rowspan_bound_row_groups
-from partita.chunking.token_window import capped_counter
+from partita.text.sizing.token_window import capped_counter
 
 __all__ = ["HtmlTableSplitter"]
 

@@ -19,24 +19,24 @@ The reference measures every candidate prefix (and, for the overlap, suffix) wit
 tokenization, so splitting a text of n characters costs it O(n) tokenizations of O(n)-long
 strings per split. For a counter made by `token_counter` from a tiktoken encoding whose
 pre-tokenizer pattern is cl100k_base's, partita makes the same decisions from the same numbers
-with a window per split (`partita.chunking.token_split`): counts come from the window's one
-tokenization at its cuts (`partita.chunking.token_cuts`), and candidates that provably count
-more than the window are rejected uncounted (`partita.chunking.token_bound`). `iter_pieces`
-splits a whole text that way in time linear in its length, never copying its remainders. Texts
-holding a surrogate pair take the plain path, as do other encodings and any other counter: the
-plain path measures every candidate, as the reference does. The tests compare whole split
-sequences against the reference and the plain path.
+with a window per split (`partita.text.splitting.windowed_tokens`): counts come from the
+window's one tokenization at its cuts (`partita.text.sizing.token_cuts`), and candidates that
+provably count more than the window are rejected uncounted (`partita.text.sizing.token_bound`).
+`iter_pieces` splits a whole text that way in time linear in its length, never copying its
+remainders. Texts holding a surrogate pair take the plain path, as do other encodings and any
+other counter: the plain path measures every candidate, as the reference does. The tests compare
+whole split sequences against the reference and the plain path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from partita.chunking.char_split import iter_char_pieces
-from partita.chunking.text_tail import TextTail
-from partita.chunking.token_cuts import joined_token_count, supports_cuts
-from partita.chunking.token_split import WindowedTokenSplitter, tail_from
-from partita.chunking.tokenizers import tiktoken_tokens
+from partita.text.sizing.text_tail import TextTail
+from partita.text.sizing.token_cuts import joined_token_count, supports_cuts
+from partita.text.sizing.tokenizers import tiktoken_tokens
+from partita.text.splitting.char_pieces import iter_char_pieces
+from partita.text.splitting.windowed_tokens import WindowedTokenSplitter, tail_from
 
 __all__ = ["DEFAULT_SEPARATORS", "TextSplitter", "joined_token_count"]
 

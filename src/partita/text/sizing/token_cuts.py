@@ -35,7 +35,7 @@ so the count of `t` is the sum of its pieces' counts. The argument, for that pat
 4. Monotonicity, to skip work. The cuts' `T` never decrease, so once a cut `q` has
    `T(q) >= maxlen`, every prefix longer than `q` counts more than `maxlen`: those candidates
    are rejected without counting, exactly as the reference rejects them after counting.
-   Between two cuts, `partita.chunking.token_bound` gives the same guarantee from a lower bound.
+   Between two cuts, `partita.text.sizing.token_bound` gives the same guarantee from a lower bound.
 5. Joins. By 2 and 3, `joined_token_count` counts `left + separator + right` from the counts
    of `left` and `right` and the tokenization of the few characters around the join, between
    the last cut of `left` and the first cut of `right`.
@@ -59,7 +59,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from partita.chunking.tokenizers import TiktokenTokens, tiktoken_tokens
+from partita.text.sizing.tokenizers import TiktokenTokens, tiktoken_tokens
 
 __all__ = [
     "CLASSES",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 
-from partita.chunking.text_tail import TextTail
+from partita.text.sizing.text_tail import TextTail
 
 __all__ = ["iter_char_pieces"]
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import tiktoken
 
-from partita.chunking.tokenizers import TiktokenTokens, tiktoken_tokens, token_counter
+from partita.text.sizing.tokenizers import TiktokenTokens, tiktoken_tokens, token_counter
 
 SAMPLES = (
     "",
@@ -128,7 +128,7 @@ def test_counting_never_touches_the_network(tmp_path: Path) -> None:
         socket.create_connection = refuse
         socket.getaddrinfo = refuse
 
-        from partita.chunking.tokenizers import token_counter
+        from partita.text.sizing.tokenizers import token_counter
 
         for name in ("cl100k_base", "gpt-4", "text-embedding-ada-002"):
             print(token_counter(name)("hello world"))

@@ -1,6 +1,6 @@
 """A lower bound on the token count of a text, from the vocabulary alone, for any tiktoken BPE.
 
-Splitting a long text with no cut in it (see `partita.chunking.token_cuts`), such as a megabyte
+Splitting a long text with no cut in it (see `partita.text.sizing.token_cuts`), such as a megabyte
 of letters or Chinese without a space, the reference measures prefixes of every length up to
 the whole text. Their counts are needed only to compare them with the window (`maxlen` tokens),
 and a prefix that provably counts more than the window is rejected without counting it, as the

@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 from unstructured.chunking.base import ChunkingOptions, _TextSplitter
 
-from partita.chunking.char_split import iter_char_pieces
-from partita.chunking.text_splitter import DEFAULT_SEPARATORS, TextSplitter, joined_token_count
-from partita.chunking.token_cuts import CLASSES, CUT
-from partita.chunking.tokenizers import tiktoken_tokens, token_counter
+from partita.text.sizing.token_cuts import CLASSES, CUT
+from partita.text.sizing.tokenizers import tiktoken_tokens, token_counter
+from partita.text.splitting.char_pieces import iter_char_pieces
+from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter, joined_token_count
 
 Split = Callable[[str], tuple[str, str]]
 Steps = list[tuple[str, str]]

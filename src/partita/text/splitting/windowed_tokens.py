@@ -1,8 +1,8 @@
 """Token-mode splitting for cl100k_base, each split decided from one window of the text.
 
 `WindowedTokenSplitter.split(tail)` returns what the reference's splitter returns for
-`str(tail)` (see `partita.chunking.text_splitter` for the rules and the two deliberate
-differences), but reads only the window that `partita.chunking.token_window` finds at the start
+`str(tail)` (see `partita.text.splitting.splitter` for the rules and the two deliberate
+differences), but reads only the window that `partita.text.sizing.token_window` finds at the start
 of `tail`, with the whitespace and separator just after it. Its remainder is a `TextTail`, so a
 chain of splits over a long text never copies the rest of the text: `iter_pieces` splits a text
 in time linear in its length.
@@ -25,9 +25,9 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 
-from partita.chunking.text_tail import TextTail
-from partita.chunking.token_window import TokenWindow, set_stop, window_of
-from partita.chunking.tokenizers import TiktokenTokens
+from partita.text.sizing.text_tail import TextTail
+from partita.text.sizing.token_window import TokenWindow, set_stop, window_of
+from partita.text.sizing.tokenizers import TiktokenTokens
 
 __all__ = ["WindowedTokenSplitter", "tail_from"]
 

@@ -1,8 +1,8 @@
 """Token-mode splitting from windows: the plain path's splits, with work linear in the text.
 
-The windowed splitter (`token_window`, `token_split`, `token_bound`) must make exactly the plain
+The windowed splitter (`token_window`, `windowed_tokens`, `token_bound`) must make exactly the plain
 path's decisions (the plain path measures every candidate, as the reference does, and is checked
-against the reference in `test_text_splitter.py`), on texts built to exercise it: long stretches
+against the reference in `test_splitter.py`), on texts built to exercise it: long stretches
 without cuts (letters or Chinese without spaces, whitespace and punctuation runs), lone
 surrogates, separators that overlap themselves. Its work is counted, not timed: the characters
 handed to the tokenizer grow linearly with the text.
@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from partita.chunking import chunk_elements
-from partita.chunking.text_splitter import DEFAULT_SEPARATORS, TextSplitter
-from partita.chunking.token_bound import vocabulary_bound
-from partita.chunking.tokenizers import tiktoken_tokens, token_counter
 from partita.elements import NarrativeText
+from partita.text.sizing.token_bound import vocabulary_bound
+from partita.text.sizing.tokenizers import tiktoken_tokens, token_counter
+from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter
 
 COUNT = token_counter("cl100k_base")
 ENCODING = tiktoken_tokens(COUNT).encoding  # type: ignore[union-attr]

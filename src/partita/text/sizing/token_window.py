@@ -3,8 +3,8 @@
 Splitting a text in token mode looks at prefixes that count at most `maxlen` tokens, and at the
 whitespace and separator just after them. `window_of` tokenizes a prefix of the text (the
 window) wide enough to find `stop`, a position past which every prefix provably counts more than
-`maxlen` tokens, by the cut argument of `partita.chunking.token_cuts` (the first cut whose
-prefix counts `maxlen` tokens) or by the vocabulary bound of `partita.chunking.token_bound`
+`maxlen` tokens, by the cut argument of `partita.text.sizing.token_cuts` (the first cut whose
+prefix counts `maxlen` tokens) or by the vocabulary bound of `partita.text.sizing.token_bound`
 (inside a stretch without cuts). Every count the split then needs is a prefix or slice of the
 window, derived from its one tokenization and short tokenizations up to the nearest cut.
 
@@ -20,10 +20,10 @@ from bisect import bisect_right
 from collections.abc import Callable
 from itertools import accumulate
 
-from partita.chunking.text_tail import TextTail
-from partita.chunking.token_bound import vocabulary_bound
-from partita.chunking.token_cuts import CLASSES, CUT, CUT_REVERSED, count_text, supports_cuts
-from partita.chunking.tokenizers import TiktokenTokens, tiktoken_tokens
+from partita.text.sizing.text_tail import TextTail
+from partita.text.sizing.token_bound import vocabulary_bound
+from partita.text.sizing.token_cuts import CLASSES, CUT, CUT_REVERSED, count_text, supports_cuts
+from partita.text.sizing.tokenizers import TiktokenTokens, tiktoken_tokens
 
 __all__ = ["TokenWindow", "capped_counter", "count_at_most", "set_stop", "window_of"]
 

