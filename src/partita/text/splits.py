@@ -1,0 +1,162 @@
+"""Cutting a text into splits that fit a budget, coarsest unit first: the sentence splitter's way.
+
+Principles (llama_index's `SentenceSplitter` decomposition, as seed 000 lays it out, with its
+defects fixed):
+
+- A text that fits is one split. Otherwise it is cut into paragraphs (at blank lines); a
+  paragraph that does not fit into sentences (`partita.text.sentences`, which knows Chinese and
+  Japanese end marks, so Chinese is cut at sentence ends, not at commas); a sentence that does
+  not fit into clauses (after `,` `;` `:` and their CJK forms `，` `；` `：` `、`); a clause that
+  does not fit into words (at spaces); a word that does not fit into the longest prefixes that
+  do (characters). Each level is tried only on the pieces the level above left too big.
+- Splits are spans `(start, end)` of the text, never rewritten text: in order, covering every
+  non-whitespace character exactly once (the whitespace between two splits belongs to the
+  first), each within the budget — a character that alone exceeds it (a token budget below one
+  character's tokens) is the only exception, as one split.
+- `is_sentence` marks paragraph and sentence splits (whole units of meaning), as llama_index
+  marks them; the packer prefers to keep them whole.
+- Linear in the text's length times the depth of the levels (each level measures only its own
+  pieces), and every measure is of a piece at most a few times the budget long, except the
+  first of the whole text (`measure_at_most` bounds that one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from partita.text.sentences import iter_sentence_spans
+
+__all__ = ["CLAUSE_END", "PARAGRAPH_BREAK", "Split", "iter_splits"]
+
+PARAGRAPH_BREAK = re.compile(r"\n[ \t\u3000]*\n\s*")
+"""A blank line, and the whitespace after it: where a paragraph ends."""
+
+CLAUSE_END = re.compile(r"[,;:，；：、](?:\s+|(?=\S))")
+"""A clause's end: a comma, semicolon or colon (Latin or CJK), and the whitespace after it."""
+
+_WORD = re.compile(r"\S+")
+
+Measure = Callable[[str], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A span `[start, end)` of the text, its size, and whether it is a whole sentence or more."""
+
+    start: int
+    end: int
+    size: int
+    is_sentence: bool
+
+
+def iter_splits(text: str, measure: Measure, limit: int) -> Iterator[Split]:
+    """Yield the splits of `text` for a budget of `limit` (in `measure`'s unit).
+
+    Leading and trailing whitespace of the text belongs to no split; a text of whitespace has
+    none. Raises `ValueError` unless `limit > 0`.
+    """
+    if limit <= 0:
+        raise ValueError(f"the budget must be > 0, got {limit}")
+    start, end = _stripped(text, 0, len(text))
+    if start == end:
+        return
+    yield from _iter_level(text, start, end, measure, limit, level=0, is_sentence=True)
+
+
+def _iter_level(
+    text: str,
+    start: int,
+    end: int,
+    measure: Measure,
+    limit: int,
+    *,
+    level: int,
+    is_sentence: bool,
+) -> Iterator[Split]:
+    """The splits of `text[start:end]`, a piece cut at `level - 1` (`is_sentence` from it)."""
+    size = measure(text[start:end])
+    if size <= limit:
+        yield Split(start, end, size, is_sentence)
+        return
+    while level < len(_LEVELS):
+        cuts = _LEVELS[level](text, start, end)
+        if len(cuts) > 1:
+            break
+        level += 1  # -- nothing to cut at this level: try the next --
+    else:
+        yield from _iter_prefixes(text, start, end, measure, limit)
+        return
+    whole = level <= 1  # -- paragraphs and sentences are whole units --
+    for piece_start, piece_end in cuts:
+        yield from _iter_level(
+            text, piece_start, piece_end, measure, limit, level=level + 1, is_sentence=whole
+        )
+
+
+def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _cut_after(pattern: re.Pattern[str]) -> Callable[[str, int, int], list[tuple[int, int]]]:
+    """Spans of `text[start:end]` cut after each match of `pattern` (the match ends a span)."""
+
+    def cut(text: str, start: int, end: int) -> list[tuple[int, int]]:
+        spans: list[tuple[int, int]] = []
+        position = start
+        for match in pattern.finditer(text, start, end):
+            if match.start() > position:
+                span = _stripped(text, position, match.end())
+                if span[0] < span[1]:
+                    spans.append(span)
+                position = match.end()
+        span = _stripped(text, position, end)
+        if span[0] < span[1]:
+            spans.append(span)
+        return spans
+
+    return cut
+
+
+def _sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    return [(start + s, start + e) for s, e in iter_sentence_spans(text[start:end])]
+
+
+def _words(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _WORD.finditer(text, start, end)]
+
+
+_LEVELS: tuple[Callable[[str, int, int], list[tuple[int, int]]], ...] = (
+    _cut_after(PARAGRAPH_BREAK),
+    _sentences,
+    _cut_after(CLAUSE_END),
+    _words,
+)
+
+
+def _iter_prefixes(
+    text: str, start: int, end: int, measure: Measure, limit: int
+) -> Iterator[Split]:
+    """The longest prefixes that fit, one after another (a word too long for the budget)."""
+    while start < end:
+        low, high = start + 1, end  # -- the longest fitting end lies in [low, high] --
+        if measure(text[start:low]) > limit:
+            yield Split(start, low, measure(text[start:low]), is_sentence=False)
+            start = low
+            continue
+        high = min(end, start + max(1, limit) * 16)  # -- a token is at most 16 characters --
+        while measure(text[start:high]) <= limit and high < end:
+            high = min(end, start + (high - start) * 2)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if measure(text[start:middle]) <= limit:
+                low = middle
+            else:
+                high = middle - 1
+        yield Split(start, low, measure(text[start:low]), is_sentence=False)
+        start = low
