@@ -110,5 +110,5 @@ def test_derived_values() -> None:
     )
     opts = ChunkingOptions(strategy="by_title", max_tokens=64, tokenizer="cl100k_base")
     assert (opts.hard_max, opts.soft_max, opts.combine_under) == (64, 64, 64)
-    assert opts.count_tokens is not None
+    assert opts.sizer.counts_tokens
     assert opts.measure("hello world") == 2

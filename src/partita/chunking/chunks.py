@@ -55,7 +55,8 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
         return
     fields = consolidate_metadata(elements)
     anchor = elements[0].element_id
-    if opts.count_tokens is None:
+    in_tokens = opts.sizer.counts_tokens
+    if not in_tokens:
         fits = len(text) <= opts.hard_max
     else:
         # -- the size when known without counting; otherwise the splitter measures the text,
@@ -68,7 +69,7 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
         metadata = _metadata_from_fields(fields)
         yield _new_element(CompositeElement, text, ids.next_id(anchor), metadata)
         return
-    if opts.count_tokens is None:
+    if not in_tokens:
         pieces = iter_char_pieces(text, opts.hard_max, opts.overlap_len, opts.separators)
         # -- every piece takes at least one character of the text: at most `len(text)` pieces --
         bounded = len(text) * content_size(elements) <= REPEAT_LIMIT

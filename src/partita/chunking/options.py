@@ -8,12 +8,11 @@ raises `ValueError` with the reference library's messages, checked in the refere
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from partita.text.sizing.token_window import count_at_most
-from partita.text.sizing.tokenizers import token_counter
+from partita.text.sizing.sizer import Sizer, sizer_for
 from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter
 
 __all__ = ["CHUNK_MAX_CHARS_DEFAULT", "CHUNK_MULTI_PAGE_DEFAULT", "ChunkingOptions", "Strategy"]
@@ -36,7 +35,7 @@ class ChunkingOptions:
     `soft_max` (`new_after_n_tokens`/`new_after_n_chars`, clamped to `hard_max`), `overlap_len`,
     `inter_chunk_overlap` (`overlap_len` when `overlap_all`, else 0), `combine_under`
     (`combine_text_under_n_chars`; defaults to `hard_max` for by_title, always 0 for basic), and
-    `count_tokens` (None in character mode).
+    `sizer` (what measures texts: characters, or tokens with `tokenizer`).
     """
 
     strategy: Strategy = "basic"
@@ -62,7 +61,7 @@ class ChunkingOptions:
     overlap_len: int = field(init=False)
     inter_chunk_overlap: int = field(init=False)
     combine_under: int = field(init=False)
-    count_tokens: Callable[[str], int] | None = field(init=False)
+    sizer: Sizer = field(init=False)
     include_orig: bool = field(init=False)
     repeat_headers: bool = field(init=False)
     skip_tables: bool = field(init=False)
@@ -119,7 +118,7 @@ class ChunkingOptions:
                 f"'overlap' argument must be less than `max_characters`,"
                 f" got {overlap} >= {hard_max}"
             )
-        count_tokens = token_counter(self.tokenizer) if token_mode else None
+        sizer = sizer_for(self.tokenizer if token_mode else None)
 
         soft_arg = new_after_n_tokens if token_mode else self.new_after_n_chars
         soft_max = hard_max if soft_arg is None or soft_arg > hard_max else soft_arg
@@ -144,7 +143,7 @@ class ChunkingOptions:
         set_(self, "overlap_len", overlap)
         set_(self, "inter_chunk_overlap", overlap if self.overlap_all else 0)
         set_(self, "combine_under", combine_under)
-        set_(self, "count_tokens", count_tokens)
+        set_(self, "sizer", sizer)
         set_(
             self,
             "include_orig",
@@ -172,19 +171,15 @@ class ChunkingOptions:
         set_(
             self,
             "split",
-            TextSplitter(hard_max, overlap, count_tokens=count_tokens, separators=separators),
+            TextSplitter(hard_max, overlap, sizer=sizer, separators=separators),
         )
         set_(self, "separators", tuple(sep for sep in separators if sep))
 
     def measure(self, text: str) -> int:
         """Return the size of `text` in the window's unit (characters or tokens)."""
-        count = self.count_tokens
-        return len(text) if count is None else count(text)
+        return self.sizer.measure(text)
 
     def fits(self, text: str) -> bool:
         """`self.measure(text) <= self.hard_max`; in token mode a long text costs the count of
-        about a window, not of the whole text (see `count_at_most`)."""
-        count = self.count_tokens
-        if count is None:
-            return len(text) <= self.hard_max
-        return count_at_most(count, text, self.hard_max) <= self.hard_max
+        about a window, not of the whole text (see `Sizer.fits`)."""
+        return self.sizer.fits(text, self.hard_max)

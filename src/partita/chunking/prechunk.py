@@ -9,7 +9,7 @@ whitespace normalization), each text reserving a two-character separator; the so
 exceeded only when strictly greater. In token mode the joined raw texts are tokenized; a count
 is exact up to the window (`hard_max` tokens) and otherwise only known to exceed it, which is all
 that fitting compares: so an oversized element costs the tokenization of a window, not of its
-whole text (`count_at_most`).
+whole text (`Sizer.measure_at_most`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from partita.chunking.boundaries import BoundaryPredicate
 from partita.chunking.options import ChunkingOptions
 from partita.elements import CodeSnippet, Element, Table
-from partita.text.sizing.token_cuts import joined_token_count
-from partita.text.sizing.token_window import count_at_most
 
 __all__ = ["SEPARATOR", "PreChunk", "PreChunkBuilder", "iter_pre_chunks"]
 
@@ -29,7 +27,7 @@ SEPARATOR = "\n\n"
 
 _LONG_TEXT_TOKENS = 8
 """Characters per window token above which an element's text is counted joined to the
-pre-chunk's (bounded by the window) rather than whole (see `joined_token_count`)."""
+pre-chunk's (bounded by the window) rather than whole (see `Sizer.measure_joined`)."""
 
 
 def normalize_whitespace(text: str) -> str:
@@ -135,17 +133,21 @@ class PreChunkBuilder:
         "_candidate",
         "_elements",
         "_has_table",
+        "_in_tokens",
         "_joined",
         "_joined_count",
         "_opts",
         "_overlap_prefix",
         "_raw_len",
         "_raw_segments",
+        "_sizer",
         "_verbatim",
     )
 
     def __init__(self, opts: ChunkingOptions) -> None:
         self._opts = opts
+        self._sizer = opts.sizer
+        self._in_tokens = opts.sizer.counts_tokens
         self._elements: list[Element] = []
         self._overlap_prefix = ""
         self._raw_segments: list[str] = []
@@ -174,7 +176,7 @@ class PreChunkBuilder:
         self._has_table = self._has_table or is_table
         text = element.text
         if text:
-            if self._opts.count_tokens is not None:
+            if self._in_tokens:
                 self._add_counted(text)
             self._raw_segments.append(text)
             self._raw_len += len(text)
@@ -201,9 +203,8 @@ class PreChunkBuilder:
                 return False
         if not self._elements:
             return True
-        count = opts.count_tokens
         segments = self._raw_segments
-        if count is None:
+        if not self._in_tokens:
             n = len(segments)
             if self._raw_len + 2 * (n - 1 if n else 0) > opts.soft_max:
                 return False
@@ -214,13 +215,13 @@ class PreChunkBuilder:
         text = element.text
         if not text:
             return joined_count <= opts.hard_max
-        hard_max = opts.hard_max
+        hard_max, sizer = opts.hard_max, self._sizer
         if not segments:
-            size = count_at_most(count, text, hard_max)
+            size = sizer.measure_at_most(text, hard_max)
         elif len(text) > _LONG_TEXT_TOKENS * hard_max:
-            size = count_at_most(count, f"{self._joined}{SEPARATOR}{text}", hard_max)
+            size = sizer.measure_at_most(f"{self._joined}{SEPARATOR}{text}", hard_max)
         else:
-            size = joined_token_count(count, self._joined, SEPARATOR, text, left_count=joined_count)
+            size = sizer.measure_joined(self._joined, SEPARATOR, text, left_size=joined_count)
         self._candidate = (text, size)
         return size <= opts.hard_max
 
@@ -230,9 +231,7 @@ class PreChunkBuilder:
         window (`hard_max`), else a number above it."""
         joined_count = self._joined_count
         if joined_count is None:
-            opts = self._opts
-            assert opts.count_tokens is not None
-            joined_count = count_at_most(opts.count_tokens, self._joined, opts.hard_max)
+            joined_count = self._sizer.measure_at_most(self._joined, self._opts.hard_max)
             self._joined_count = joined_count
         return joined_count
 
@@ -246,7 +245,7 @@ class PreChunkBuilder:
         tail = pre_chunk.overlap_tail(overlap) if overlap else ""
         if tail and self._opts.isolate_tables and len(elements) == 1 and self._has_table:
             tail = ""  # -- a table passes no overlap to the text after it --
-        if self._opts.count_tokens is not None and self._verbatim:
+        if self._in_tokens and self._verbatim:
             # -- the pre-chunk's text is the joined raw text: its size is known or cheap --
             pre_chunk.token_count = self.joined_count
         self._elements = []

@@ -13,7 +13,7 @@ from unstructured.common.html_table import HtmlTable as RefHtmlTable
 
 from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
 from partita.chunking.tables.split.table import HtmlTableSplitter
-from partita.text.sizing.tokenizers import token_counter
+from partita.text.sizing.sizer import CHARACTERS, Sizer, sizer_for
 from tests.chunking.table_strategies import (
     char_windows,
     html_tables,
@@ -36,13 +36,13 @@ def _split(
     maxlen: int,
     *,
     headers: bool = True,
-    count_tokens: Callable[[str], int] | None = None,
+    sizer: Sizer = CHARACTERS,
 ) -> tuple[list[tuple[str, str]], int]:
     table = HtmlTable.from_html_text(html)
     splitter = HtmlTableSplitter(
         table,
         maxlen=maxlen,
-        count_tokens=count_tokens,
+        sizer=sizer,
         header_row_count=leading_header_row_count(table) if headers else 0,
     )
     return list(splitter.iter_subtables()), splitter.carried_over_header_row_count
@@ -228,12 +228,12 @@ def test_an_oversized_rowspan_group_re_materializes_the_covered_column() -> None
 
 
 def test_token_mode_splits_an_oversized_cell_to_the_token_budget_less_ten() -> None:
-    count = token_counter("cl100k_base")
+    sizer = sizer_for("cl100k_base")
     html = f"<table><tr><td>{'word ' * 40}</td></tr></table>"
 
-    chunks, _carried = _split(html, 20, count_tokens=count)
+    chunks, _carried = _split(html, 20, sizer=sizer)
 
-    assert [count(text) for text, _html in chunks] == [10, 10, 10, 10]
+    assert [sizer.measure(text) for text, _html in chunks] == [10, 10, 10, 10]
 
 
 @pytest.mark.parametrize("row", ["<tr><!-- note --><td>a</td></tr>", "<tr><td>a</td><?pi x?></tr>"])
@@ -256,7 +256,7 @@ def _assert_splits_match_reference(
     html: str,
     maxlen: int,
     new_options: Callable[[int], ChunkingOptions],
-    count_tokens: Callable[[str], int] | None,
+    sizer: Sizer,
 ) -> None:
     try:
         ref_table = RefHtmlTable.from_html_text(html)
@@ -269,7 +269,7 @@ def _assert_splits_match_reference(
     for header_row_count in sorted({0, leading_header_row_count(table)}):
         ref = _HtmlTableSplitter(ref_table, new_options(maxlen), header_row_count=header_row_count)
         ours = HtmlTableSplitter(
-            table, maxlen=maxlen, count_tokens=count_tokens, header_row_count=header_row_count
+            table, maxlen=maxlen, sizer=sizer, header_row_count=header_row_count
         )
         try:
             expected = list(ref._iter_subtables()), ref.carried_over_header_row_count
@@ -307,7 +307,7 @@ def _token_options(maxlen: int) -> ChunkingOptions:
 @given(_tables, st.lists(char_windows, min_size=1, max_size=2))
 def test_character_splits_match_the_reference(html: str, maxlens: list[int]) -> None:
     for maxlen in maxlens:
-        _assert_splits_match_reference(html, maxlen, _char_options, None)
+        _assert_splits_match_reference(html, maxlen, _char_options, CHARACTERS)
 
 
 @settings(_SETTINGS, max_examples=80)
@@ -315,10 +315,10 @@ def test_character_splits_match_the_reference(html: str, maxlens: list[int]) -> 
 def test_character_splits_match_the_reference_in_windows_too_small_for_html(
     html: str, maxlen: int
 ) -> None:
-    _assert_splits_match_reference(html, maxlen, _char_options, None)
+    _assert_splits_match_reference(html, maxlen, _char_options, CHARACTERS)
 
 
-_CL100K = token_counter("cl100k_base")
+_CL100K = sizer_for("cl100k_base")
 
 
 @settings(_SETTINGS, max_examples=300)

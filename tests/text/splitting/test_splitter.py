@@ -22,21 +22,26 @@ from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 from unstructured.chunking.base import ChunkingOptions, _TextSplitter
 
+from partita.text.sizing.sizer import Sizer, sizer_for
 from partita.text.sizing.token_cuts import CLASSES, CUT
-from partita.text.sizing.tokenizers import tiktoken_tokens, token_counter
+from partita.text.sizing.tokenizers import token_counter
 from partita.text.splitting.char_pieces import iter_char_pieces
-from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter, joined_token_count
+from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter
 
 Split = Callable[[str], tuple[str, str]]
 Steps = list[tuple[str, str]]
 
 COUNT = token_counter("cl100k_base")
-ENCODING = tiktoken_tokens(COUNT).encoding  # type: ignore[union-attr]
+SIZER = sizer_for("cl100k_base")
+ENCODING = SIZER.tiktoken.encoding  # type: ignore[union-attr]
 
 
 def _plain(text: str) -> int:
     """A counter that is not tiktoken-backed, so the splitter takes the plain path."""
     return COUNT(text)
+
+
+PLAIN = sizer_for(_plain)
 
 
 class _Hang(Exception):
@@ -218,8 +223,8 @@ def test_tokens_match_the_reference(
     text: str, window: tuple[int, int], separators: tuple[str, ...]
 ) -> None:
     maxlen, overlap = window
-    fast = _steps(TextSplitter(maxlen, overlap, count_tokens=COUNT, separators=separators), text)
-    plain = _steps(TextSplitter(maxlen, overlap, count_tokens=_plain, separators=separators), text)
+    fast = _steps(TextSplitter(maxlen, overlap, sizer=SIZER, separators=separators), text)
+    plain = _steps(TextSplitter(maxlen, overlap, sizer=PLAIN, separators=separators), text)
     assert fast == plain
     reference = _reference_steps(
         _with_loop_rule(_reference(maxlen, overlap, tokens=True, separators=separators)), text
@@ -251,8 +256,8 @@ def test_fast_token_path_matches_the_plain_one(
     text: str, window: tuple[int, int], separators: tuple[str, ...]
 ) -> None:
     maxlen, overlap = window
-    fast = _steps(TextSplitter(maxlen, overlap, count_tokens=COUNT, separators=separators), text)
-    plain = _steps(TextSplitter(maxlen, overlap, count_tokens=_plain, separators=separators), text)
+    fast = _steps(TextSplitter(maxlen, overlap, sizer=SIZER, separators=separators), text)
+    plain = _steps(TextSplitter(maxlen, overlap, sizer=PLAIN, separators=separators), text)
     assert fast == plain
     if all(sep.isspace() for sep in separators):  # -- other separators are dropped on purpose --
         _assert_sound(fast, text, maxlen)
@@ -290,15 +295,15 @@ def test_a_cut_splits_the_tokenization(text: str) -> None:
 @example(left="\ud83d", separator="", right="\ude00")  # -- a surrogate pair once joined --
 def test_a_joined_text_counts_from_its_parts(left: str, separator: str, right: str) -> None:
     expected = COUNT(left + separator + right)
-    assert joined_token_count(COUNT, left, separator, right) == expected
-    given_counts = {"left_count": COUNT(left), "right_count": COUNT(right)}
-    assert joined_token_count(COUNT, left, separator, right, **given_counts) == expected
-    assert joined_token_count(_plain, left, separator, right) == expected
+    assert SIZER.measure_joined(left, separator, right) == expected
+    given_sizes = {"left_size": COUNT(left), "right_size": COUNT(right)}
+    assert SIZER.measure_joined(left, separator, right, **given_sizes) == expected
+    assert PLAIN.measure_joined(left, separator, right) == expected
 
 
 def test_the_fast_path_is_taken_for_cl100k_only() -> None:
-    assert TextSplitter(10, count_tokens=COUNT)._windowed is not None
-    assert TextSplitter(10, count_tokens=_plain)._windowed is None
+    assert TextSplitter(10, sizer=SIZER)._windowed is not None
+    assert TextSplitter(10, sizer=PLAIN)._windowed is None
     assert TextSplitter(10)._windowed is None
 
 
@@ -313,15 +318,15 @@ def test_a_long_text_is_tokenized_about_once(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(ENCODING, "encode_ordinary", counting_encode)
     text = " ".join(f"w{i} and the rest. Then\n" for i in range(2000))
-    steps = _steps(TextSplitter(64, 8, count_tokens=COUNT), text)
+    steps = _steps(TextSplitter(64, 8, sizer=SIZER), text)
     assert len(steps) > 50
     assert sum(encoded) < 2 * len(text)
 
 
 def test_lone_surrogates_take_the_plain_path() -> None:
     text = "abc \ud800 def " * 30
-    fast = _steps(TextSplitter(7, 2, count_tokens=COUNT), text)
-    assert fast == _steps(TextSplitter(7, 2, count_tokens=_plain), text)
+    fast = _steps(TextSplitter(7, 2, sizer=SIZER), text)
+    assert fast == _steps(TextSplitter(7, 2, sizer=PLAIN), text)
     assert fast == _reference_steps(
         _reference(7, 2, tokens=True, separators=DEFAULT_SEPARATORS), text
     )
@@ -329,12 +334,12 @@ def test_lone_surrogates_take_the_plain_path() -> None:
 
 def test_a_remainder_seen_again_is_split_the_same() -> None:
     """The index handed from one call to the next is only used for that very remainder."""
-    split = TextSplitter(12, 3, count_tokens=COUNT)
+    split = TextSplitter(12, 3, sizer=SIZER)
     text = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu " * 4
     first, remainder = split(text)
     other = "something else entirely, " * 10
-    assert split(other) == TextSplitter(12, 3, count_tokens=_plain)(other)
-    assert split(remainder) == TextSplitter(12, 3, count_tokens=_plain)(remainder)
+    assert split(other) == TextSplitter(12, 3, sizer=PLAIN)(other)
+    assert split(remainder) == TextSplitter(12, 3, sizer=PLAIN)(remainder)
     assert split(text) == (first, remainder)
 
 
@@ -377,23 +382,23 @@ def test_an_overlap_of_one_adds_nothing_at_a_separator() -> None:
     assert _steps(TextSplitter(40, 1), FOX) == _steps(TextSplitter(40), FOX)
 
 
-@pytest.mark.parametrize("count", [COUNT, _plain], ids=["fast", "plain"])
-def test_tokens_with_overlap(count: Callable[[str], int]) -> None:
+@pytest.mark.parametrize("sizer", [SIZER, PLAIN], ids=["fast", "plain"])
+def test_tokens_with_overlap(sizer: Sizer) -> None:
     text = (
         "one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
         " fifteen sixteen seventeen eighteen nineteen twenty"
     )
-    assert _fragments(TextSplitter(8, 2, count_tokens=count), text) == [
+    assert _fragments(TextSplitter(8, 2, sizer=sizer), text) == [
         "one two three four five six seven eight",
         "seven eight nine ten eleven twelve thirteen fourteen",
         "fourteen fifteen sixteen seventeen eighteen nineteen twenty",
     ]
 
 
-@pytest.mark.parametrize("count", [COUNT, _plain], ids=["fast", "plain"])
-def test_where_the_reference_hangs_partita_ends(count: Callable[[str], int]) -> None:
+@pytest.mark.parametrize("sizer", [SIZER, PLAIN], ids=["fast", "plain"])
+def test_where_the_reference_hangs_partita_ends(sizer: Sizer) -> None:
     text = "a " + "x" * 2000
-    steps = _steps(TextSplitter(10, 3, count_tokens=count), text)
+    steps = _steps(TextSplitter(10, 3, sizer=sizer), text)
     _assert_sound(steps, text, 10)
     assert (
         _reference_steps(

@@ -19,12 +19,14 @@ from hypothesis import strategies as st
 
 from partita.chunking import chunk_elements
 from partita.elements import NarrativeText
+from partita.text.sizing.sizer import sizer_for
 from partita.text.sizing.token_bound import vocabulary_bound
-from partita.text.sizing.tokenizers import tiktoken_tokens, token_counter
+from partita.text.sizing.tokenizers import token_counter
 from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter
 
 COUNT = token_counter("cl100k_base")
-ENCODING = tiktoken_tokens(COUNT).encoding  # type: ignore[union-attr]
+SIZER = sizer_for("cl100k_base")
+ENCODING = SIZER.tiktoken.encoding  # type: ignore[union-attr]
 
 
 def _plain(text: str) -> int:
@@ -80,8 +82,8 @@ def test_windowed_splits_equal_the_plain_ones(
     text: str, window: tuple[int, int], separators: tuple[str, ...]
 ) -> None:
     maxlen, overlap = window
-    windowed = TextSplitter(maxlen, overlap, count_tokens=COUNT, separators=separators)
-    plain = TextSplitter(maxlen, overlap, count_tokens=_plain, separators=separators)
+    windowed = TextSplitter(maxlen, overlap, sizer=SIZER, separators=separators)
+    plain = TextSplitter(maxlen, overlap, sizer=sizer_for(_plain), separators=separators)
     steps = _steps(windowed, text)
     assert steps == _steps(plain, text)
     assert list(windowed.iter_pieces(text)) == [fragment for fragment, _ in steps]

@@ -55,7 +55,7 @@ def iter_table_chunks(
         yield Table(text, element_id=ids.next_id(table.element_id), metadata=metadata)
         return
 
-    min_html_window = 15 if opts.count_tokens is not None else 50
+    min_html_window = 15 if opts.sizer.counts_tokens else 50
     if html_table is None or maxlen < min_html_window:
         pieces = _iter_text_pieces(text, opts)
         yield from _iter_numbered(table, pieces, base, 0, ids)
@@ -63,7 +63,7 @@ def iter_table_chunks(
 
     header_rows = leading_header_row_count(html_table) if opts.repeat_headers else 0
     splitter = HtmlTableSplitter(
-        html_table, maxlen=maxlen, count_tokens=opts.count_tokens, header_row_count=header_rows
+        html_table, maxlen=maxlen, sizer=opts.sizer, header_row_count=header_rows
     )
     yield from _iter_numbered(
         table, splitter.iter_subtables(), base, splitter.carried_over_header_row_count, ids

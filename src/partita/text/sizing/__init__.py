@@ -1,5 +1,7 @@
 """Sizing text: how long a text is in the chunking window's unit, characters or tokens.
 
+- `sizer`: `Sizer`, the one measure of a run (`measure`, `measure_at_most`, `fits`), in
+  characters or tokens, with its tiktoken machinery as `tiktoken`; `sizer_for(tokenizer)`;
 - `tokenizers`: every accepted tokenizer (a tiktoken name or `Encoding`, a HuggingFace
   `Tokenizer`, a counting function) becomes a memoized `Callable[[str], int]` (`token_counter`);
 - `token_cuts`: where tiktoken's cl100k_base tokenization of a text splits in two, so that counts
@@ -10,6 +12,15 @@
 - `text_tail`: a text's tail, read without copying it.
 """
 
+from partita.text.sizing.sizer import CHARACTERS, Sizer, SizeUnit, sizer_for
 from partita.text.sizing.tokenizers import TiktokenTokens, TokenCounter, token_counter
 
-__all__ = ["TiktokenTokens", "TokenCounter", "token_counter"]
+__all__ = [
+    "CHARACTERS",
+    "SizeUnit",
+    "Sizer",
+    "TiktokenTokens",
+    "TokenCounter",
+    "sizer_for",
+    "token_counter",
+]

@@ -59,7 +59,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from partita.text.sizing.tokenizers import TiktokenTokens, tiktoken_tokens
+from partita.text.sizing.tokenizers import TiktokenTokens
 
 __all__ = [
     "CLASSES",
@@ -152,6 +152,7 @@ def count_text(text: str) -> str | None:
 
 def joined_token_count(
     count: Callable[[str], int],
+    tokens: TiktokenTokens | None,
     left: str,
     separator: str,
     right: str,
@@ -161,14 +162,13 @@ def joined_token_count(
 ) -> int:
     """`count(left + separator + right)`, exactly, mostly from the counts of `left` and `right`.
 
-    For a cl100k_base counter from `token_counter`, with `q` the last cut of `left` and `p` the
-    first cut of `right` (see the module docstring), the joined text counts
-    `count(left[:q]) + count(left[q:] + separator + right[:p]) + count(right[p:])`, and each
-    outer term is a whole count less a short one. So only short texts around the join are
-    tokenized, besides `left` and `right` themselves when their counts are not given (a memoized
-    counter may have them). Any other counter counts the joined text.
+    For a cl100k_base counter (`tokens`, the `TiktokenTokens` behind `count`, given), with `q` the
+    last cut of `left` and `p` the first cut of `right` (see the module docstring), the joined text
+    counts `count(left[:q]) + count(left[q:] + separator + right[:p]) + count(right[p:])`, and each
+    outer term is a whole count less a short one. So only short texts around the join are tokenized,
+    besides `left` and `right` themselves when their counts are not given (a memoized counter may
+    have them). Any other counter counts the joined text.
     """
-    tokens = tiktoken_tokens(count)
     if (
         tokens is None
         or not left

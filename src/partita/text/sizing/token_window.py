@@ -23,9 +23,9 @@ from itertools import accumulate
 from partita.text.sizing.text_tail import TextTail
 from partita.text.sizing.token_bound import vocabulary_bound
 from partita.text.sizing.token_cuts import CLASSES, CUT, CUT_REVERSED, count_text, supports_cuts
-from partita.text.sizing.tokenizers import TiktokenTokens, tiktoken_tokens
+from partita.text.sizing.tokenizers import TiktokenTokens
 
-__all__ = ["TokenWindow", "capped_counter", "count_at_most", "set_stop", "window_of"]
+__all__ = ["TokenWindow", "count_at_most", "set_stop", "window_of"]
 
 _BOUNDED_STRETCH = 256
 """A stretch without cuts longer than this (characters) before `stop` is bounded by the
@@ -232,16 +232,17 @@ def set_stop(window: TokenWindow, maxlen: int) -> bool:
     return False
 
 
-def count_at_most(count: Callable[[str], int], text: str, cap: int) -> int:
+def count_at_most(
+    count: Callable[[str], int], tokens: TiktokenTokens | None, text: str, cap: int
+) -> int:
     """`count(text)` when that is at most `cap`, else a number above `cap`.
 
-    For a cl100k_base counter from `token_counter`, a long text is measured by its window (see
-    `window_of`): the work is bounded by the characters of about `cap` tokens, however long the
-    text. Any other counter counts the whole text.
+    For a cl100k_base counter (`tokens`, the `TiktokenTokens` behind `count`, given), a long
+    text is measured by its window (see `window_of`): the work is bounded by the characters of
+    about `cap` tokens, however long the text. Any other counter counts the whole text.
     """
     if len(text) <= _SHORT_TEXT_TOKENS * cap + 64:
         return count(text)
-    tokens = tiktoken_tokens(count)
     if tokens is None or not supports_cuts(tokens):
         return count(text)
     window = window_of(TextTail("", text, 0), cap, tokens, _SHORT_TEXT_TOKENS * cap + 64)
@@ -253,13 +254,3 @@ def count_at_most(count: Callable[[str], int], text: str, cap: int) -> int:
 _SHORT_TEXT_TOKENS = 8
 """Characters per token below which `count_at_most` counts a text whole: counting it costs
 less than finding its window."""
-
-
-def capped_counter(count: Callable[[str], int], cap: int) -> Callable[[str], int]:
-    """`count` for callers that compare counts with `cap` (or less) and add up only counts that
-    fit: `count_at_most(count, text, cap)`."""
-
-    def count_up_to_cap(text: str) -> int:
-        return count_at_most(count, text, cap)
-
-    return count_up_to_cap

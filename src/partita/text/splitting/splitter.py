@@ -1,8 +1,8 @@
 """Splitting an oversized text into pieces that fit the chunking window.
 
-`TextSplitter` is a callable: `fragment, remainder = split(s)`, applied to the remainder until
-it is empty. The fragment fits the window (`maxlen` characters, or tokens when a token counter
-is given); the remainder starts with an overlap tail of the fragment when `overlap` is set.
+`TextSplitter` is a callable: `fragment, remainder = split(s)`, applied to the remainder until it is
+empty. The fragment fits the window (`maxlen` in the unit of the injected `Sizer`, characters or
+tokens); the remainder starts with an overlap tail of the fragment when `overlap` is set.
 
 Character mode cuts at the right-most separator (newline, then space) that keeps the fragment
 within the window and longer than the overlap, and as a last resort at exactly `maxlen`
@@ -17,7 +17,7 @@ Token mode, fast and exact, for tiktoken's cl100k_base
 ------------------------------------------------------
 The reference measures every candidate prefix (and, for the overlap, suffix) with a fresh
 tokenization, so splitting a text of n characters costs it O(n) tokenizations of O(n)-long
-strings per split. For a counter made by `token_counter` from a tiktoken encoding whose
+strings per split. For a sizer made by `sizer_for` from a tiktoken encoding whose
 pre-tokenizer pattern is cl100k_base's, partita makes the same decisions from the same numbers
 with a window per split (`partita.text.splitting.windowed_tokens`): counts come from the
 window's one tokenization at its cuts (`partita.text.sizing.token_cuts`), and candidates that
@@ -30,15 +30,15 @@ whole split sequences against the reference and the plain path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
+from partita.text.sizing.sizer import CHARACTERS, Sizer
 from partita.text.sizing.text_tail import TextTail
-from partita.text.sizing.token_cuts import joined_token_count, supports_cuts
-from partita.text.sizing.tokenizers import tiktoken_tokens
+from partita.text.sizing.token_cuts import supports_cuts
 from partita.text.splitting.char_pieces import iter_char_pieces
 from partita.text.splitting.windowed_tokens import WindowedTokenSplitter, tail_from
 
-__all__ = ["DEFAULT_SEPARATORS", "TextSplitter", "joined_token_count"]
+__all__ = ["DEFAULT_SEPARATORS", "TextSplitter"]
 
 DEFAULT_SEPARATORS: tuple[str, ...] = ("\n", " ")
 """Separators tried in order of preference before an arbitrary-character cut."""
@@ -47,35 +47,36 @@ DEFAULT_SEPARATORS: tuple[str, ...] = ("\n", " ")
 class TextSplitter:
     """A function `split(s) -> (fragment, remainder)` configured with a window and an overlap.
 
-    `count_tokens`, when given, switches to token mode: `maxlen` and `overlap` are then token
-    counts. An `s` that already fits is returned whole with an empty remainder.
+    `maxlen` and `overlap` are in the unit of `sizer` (characters by default, or tokens). An `s`
+    that already fits is returned whole with an empty remainder.
     """
 
-    __slots__ = ("_count", "_maxlen", "_overlap", "_separators", "_windowed")
+    __slots__ = ("_count", "_in_tokens", "_maxlen", "_overlap", "_separators", "_windowed")
 
     def __init__(
         self,
         maxlen: int,
         overlap: int = 0,
         *,
-        count_tokens: Callable[[str], int] | None = None,
+        sizer: Sizer = CHARACTERS,
         separators: Sequence[str] = DEFAULT_SEPARATORS,
     ) -> None:
         self._maxlen = maxlen
         self._overlap = overlap
-        self._count = count_tokens
+        self._in_tokens = sizer.counts_tokens
+        self._count = sizer.measure
         self._separators = tuple(sep for sep in separators if sep)
-        tokens = None if count_tokens is None else tiktoken_tokens(count_tokens)
+        tokens = sizer.tiktoken
         self._windowed = (
             WindowedTokenSplitter(
-                maxlen, overlap, self._separators, tokens, count_tokens, self._unchecked_split
+                maxlen, overlap, self._separators, tokens, sizer.measure, self._unchecked_split
             )
-            if tokens is not None and count_tokens is not None and supports_cuts(tokens)
+            if tokens is not None and sizer.counts_tokens and supports_cuts(tokens)
             else None
         )
 
     def __call__(self, s: str) -> tuple[str, str]:
-        if self._count is not None:
+        if self._in_tokens:
             if self._windowed is not None:
                 split = self._windowed.split(TextTail("", s, 0))
                 if split is not None:
@@ -106,7 +107,7 @@ class TextSplitter:
         In character mode and in cl100k_base token mode, linear in the length of `s`: the
         remainders are never copied.
         """
-        if self._count is None:
+        if not self._in_tokens:
             yield from iter_char_pieces(s, self._maxlen, self._overlap, self._separators)
             return
         windowed = self._windowed
@@ -128,7 +129,6 @@ class TextSplitter:
         """The token-mode split of `s`, every candidate measured; `checked=False` keeps the
         overlap tail even where the reference would loop (its own step, for `_loops`)."""
         count = self._count
-        assert count is not None
         maxlen, overlap = self._maxlen, self._overlap
         if count(s) <= maxlen:
             return s, ""
@@ -199,7 +199,6 @@ class TextSplitter:
     def _token_tail(self, text: str) -> str:
         """Return the tail of `text` of about `overlap` tokens, starting at a word."""
         count = self._count
-        assert count is not None
         target = self._overlap
         if count(text) <= target:
             return text.strip()

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from partita.chunking.tables.read.model import HtmlCell, HtmlRow, format_td
-from partita.text.sizing.token_window import capped_counter
+from partita.text.sizing.sizer import CHARACTERS, Sizer
 from partita.text.splitting.splitter import TextSplitter
 
 __all__ = ["Measure", "TextAndHtml", "iter_row_splits"]
@@ -27,15 +27,13 @@ TextAndHtml = tuple[str, str]
 """A chunk's text and the `<table>` HTML that holds exactly that text."""
 
 
-def iter_row_splits(
-    row: HtmlRow, maxlen: int, count_tokens: Measure | None = None
-) -> Iterator[TextAndHtml]:
+def iter_row_splits(row: HtmlRow, maxlen: int, sizer: Sizer = CHARACTERS) -> Iterator[TextAndHtml]:
     """Generate `(text, html)` fragments of `row`, each holding as many whole cells as fit.
 
-    `count_tokens`, when given, measures in tokens; otherwise sizes are character counts.
+    Sizes are measured by `sizer`, in characters or tokens.
     """
     # -- a cell's count matters only up to the window: a huge cell costs a window's count --
-    measure = len if count_tokens is None else capped_counter(count_tokens, maxlen)
+    measure = sizer.bounded_by(maxlen)
     accum = _CellAccumulator(maxlen, measure)
     for cell in row.iter_cells():
         if not accum.will_fit(cell):
@@ -43,18 +41,16 @@ def iter_row_splits(
         if accum.will_fit(cell):
             accum.add_cell(cell)
         else:
-            yield from _iter_cell_splits(cell, maxlen, count_tokens)
+            yield from _iter_cell_splits(cell, maxlen, sizer)
     yield from accum.flush()
 
 
-def _iter_cell_splits(
-    cell: HtmlCell, maxlen: int, count_tokens: Measure | None
-) -> Iterator[TextAndHtml]:
+def _iter_cell_splits(cell: HtmlCell, maxlen: int, sizer: Sizer) -> Iterator[TextAndHtml]:
     """Generate single-cell `<table>` fragments that together hold the text of `cell`."""
-    if count_tokens is not None:
+    if sizer.counts_tokens:
         # -- the HTML tags cost roughly 10-15 tokens, so leave that much room; a normalized cell
         # -- text (no leading space) is split into non-empty pieces that always make progress --
-        split = TextSplitter(max(1, maxlen - 10), 0, count_tokens=count_tokens)
+        split = TextSplitter(max(1, maxlen - 10), 0, sizer=sizer)
         for text in split.iter_pieces(cell.text):
             yield text, f"<table><tr>{format_td(text, cell.colspan, rowspan=1)}</tr></table>"
         return

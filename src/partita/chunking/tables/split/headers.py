@@ -22,7 +22,7 @@ from partita.chunking.tables.read.model import HtmlRow, LxmlCell, format_td, par
 from partita.chunking.tables.read.simple_rows import SimpleRow
 from partita.chunking.tables.split.cells import Measure, TextAndHtml
 from partita.chunking.tables.split.rows import RowAccumulator, iter_rowspan_bound_row_groups
-from partita.text.sizing.tokenizers import tiktoken_tokens
+from partita.text.sizing.sizer import CHARACTERS, Sizer
 
 __all__ = ["HeaderRepetition"]
 
@@ -30,8 +30,8 @@ __all__ = ["HeaderRepetition"]
 class HeaderRepetition:
     """Whether and how the first `header_row_count` rows of a table repeat on continuations.
 
-    `rows` are all the table's rows; `hard_max` is the chunking window and `count_tokens`, when
-    given, measures in tokens.
+    `rows` are all the table's rows; `hard_max` is the chunking window, in the unit of `sizer`
+    (characters or tokens).
     """
 
     def __init__(
@@ -39,14 +39,14 @@ class HeaderRepetition:
         rows: Sequence[HtmlRow],
         header_row_count: int,
         hard_max: int,
-        count_tokens: Measure | None = None,
+        sizer: Sizer = CHARACTERS,
     ) -> None:
         self._rows = rows
         self._header_row_count = max(0, header_row_count)
         self._hard_max = hard_max
-        self._count_tokens = count_tokens
-        self._measure: Measure = count_tokens or len
-        self._size_bound = _size_bound(count_tokens)
+        self._in_tokens = sizer.counts_tokens
+        self._measure: Measure = sizer.measure
+        self._size_bound = _size_bound(sizer)
         self._header_rows = tuple(rows[: self._header_row_count])
         # -- the values below are set by `_is_enabled()`, which runs when first needed --
         self._header_text = ""
@@ -135,7 +135,7 @@ class HeaderRepetition:
                     # -- the group splitter reserves header room in every fragment, which would
                     # -- degrade a size-compliant header row for headers it does not carry --
                     return True
-            if self._count_tokens is None:
+            if not self._in_tokens:
                 if len(row.text) <= maxlen or row.max_cell_text_len <= maxlen:
                     continue  # -- no cell of the row is oversized --
             elif bound is not None and bound(row.text) <= maxlen:
@@ -143,7 +143,7 @@ class HeaderRepetition:
             for cell in row.iter_cells():
                 if self._fits(cell.text, maxlen):
                     continue
-                if self._count_tokens is not None:
+                if self._in_tokens:
                     if maxlen <= 11:
                         return True
                     split_budget = max(1, maxlen - 10)
@@ -223,13 +223,13 @@ class HeaderRepetition:
         return at_risk_idxs
 
 
-def _size_bound(count_tokens: Measure | None) -> Measure | None:
-    """Return a cheap upper bound of `count_tokens`, `None` when none is known.
+def _size_bound(sizer: Sizer) -> Measure | None:
+    """Return a cheap upper bound of `sizer`'s token counts, `None` when none is known.
 
     tiktoken encodes every token from at least one byte, so a text has at most as many tokens as
     UTF-8 bytes: its length when it is ASCII, at most four bytes per character otherwise.
     """
-    if count_tokens is None or tiktoken_tokens(count_tokens) is None:
+    if sizer.tiktoken is None:
         return None
     return _utf8_len_bound
 

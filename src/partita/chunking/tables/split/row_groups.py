@@ -20,31 +20,32 @@ from partita.chunking.tables.split.cells import Measure, TextAndHtml, iter_row_s
 from partita.chunking.tables.split.fragment import GroupFragment, TextCell, parse_row
 from partita.chunking.tables.split.rows import group_last_idx
 from partita.chunking.tables.split.spans import ActiveSpanLedger, OpenSpan, PlacedCell
+from partita.text.sizing.sizer import CHARACTERS, Sizer
 
 __all__ = ["iter_oversized_group_splits"]
 
 
 def iter_oversized_group_splits(
-    rows: Sequence[HtmlRow], maxlen: int, count_tokens: Measure | None = None
+    rows: Sequence[HtmlRow], maxlen: int, sizer: Sizer = CHARACTERS
 ) -> Iterator[TextAndHtml]:
     """Generate `(text, html)` fragments of the rowspan-bound group `rows`, each within `maxlen`
     where that is possible.
 
-    `count_tokens`, when given, measures in tokens; otherwise sizes are character counts.
+    Sizes are measured by `sizer`, in characters or tokens.
     """
-    return _OversizedGroupSplitter(rows, maxlen, count_tokens).iter_splits()
+    return _OversizedGroupSplitter(rows, maxlen, sizer).iter_splits()
 
 
 class _OversizedGroupSplitter:
     """Splits one row group; single use."""
 
-    def __init__(self, rows: Sequence[HtmlRow], maxlen: int, count_tokens: Measure | None) -> None:
+    def __init__(self, rows: Sequence[HtmlRow], maxlen: int, sizer: Sizer) -> None:
         self._rows = rows
         self._maxlen = maxlen
-        self._count_tokens = count_tokens
-        self._measure: Measure = count_tokens or len
+        self._sizer = sizer
+        self._measure: Measure = sizer.measure
         # -- in character mode, joined lengths are sums, so nothing needs joining to measure --
-        self._additive = count_tokens is None
+        self._additive = not sizer.counts_tokens
         self._last_idx = group_last_idx(rows)
         self._active = ActiveSpanLedger()
         self._oversized_carry_cols: set[int] = set()
@@ -231,7 +232,7 @@ class _OversizedGroupSplitter:
             split_maxlen = maxlen
         pending_empty_cells = ""
         pending_output: TextAndHtml | None = None
-        for text, html in iter_row_splits(bounded_row, split_maxlen, self._count_tokens):
+        for text, html in iter_row_splits(bounded_row, split_maxlen, self._sizer):
             if not text:
                 # -- a blank carry flushed alone before an oversized cell: keep its geometry
                 # -- with the next text-bearing fragment rather than as an empty chunk --

