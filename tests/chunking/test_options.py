@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 from typing import Any
 
 import pytest
@@ -15,7 +18,10 @@ from partita.chunking import (
     iter_chunk_elements,
     iter_chunks_by_title,
 )
+from partita.chunking.run import ChunkingRun
 from partita.elements import NarrativeText
+from partita.text.sizing import Sizer
+from partita.text.splitting import TextSplitter
 
 INVALID: list[dict[str, Any]] = [
     {"max_tokens": 10, "max_characters": 10},
@@ -110,5 +116,44 @@ def test_derived_values() -> None:
     )
     opts = ChunkingOptions(strategy="by_title", max_tokens=64, tokenizer="cl100k_base")
     assert (opts.hard_max, opts.soft_max, opts.combine_under) == (64, 64, 64)
-    assert opts.sizer.counts_tokens
-    assert opts.measure("hello world") == 2
+    assert opts.sizing_tokenizer == "cl100k_base"
+    run = ChunkingRun.of(opts)
+    assert run.sizer.counts_tokens
+    assert run.sizer.measure("hello world") == 2
+    assert ChunkingOptions(tokenizer="cl100k_base").sizing_tokenizer is None
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"strategy": "by_title", "max_characters": 300, "overlap": 20, "overlap_all": True},
+        {"max_tokens": 64, "tokenizer": "cl100k_base", "new_after_n_tokens": 40},
+        {"text_splitting_separators": ["\n", ". "], "include_orig_elements": False},
+    ],
+    ids=str,
+)
+def test_options_are_pure_comparable_hashable_picklable_data(options: dict[str, Any]) -> None:
+    opts = ChunkingOptions(**options)
+    again = ChunkingOptions(**options)
+    assert opts == again
+    assert hash(opts) == hash(again)
+    assert pickle.loads(pickle.dumps(opts)) == opts
+    assert copy.deepcopy(opts) == opts
+    assert opts != ChunkingOptions(**{**options, "overlap": 3})
+    # -- nothing with state: the sizer and splitter are the run's --
+    assert not any(isinstance(getattr(opts, name), (Sizer, TextSplitter)) for name in _fields(opts))
+
+
+def test_a_run_builds_its_sizer_and_splitter_from_the_options() -> None:
+    opts = ChunkingOptions(max_characters=10, overlap=2, text_splitting_separators=("|",))
+    run = ChunkingRun.of(opts)
+    assert run.opts is opts
+    assert run.sizer.unit == "characters"
+    assert run.split("aaaa|bbbb|cccc") == ("aaaa|bbbb", "b cccc")
+    assert run.fits("x" * 10)
+    assert not run.fits("x" * 11)
+
+
+def _fields(opts: ChunkingOptions) -> list[str]:
+    return [field.name for field in dataclasses.fields(opts)]

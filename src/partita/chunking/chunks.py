@@ -18,6 +18,7 @@ from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.prechunk import PreChunk
+from partita.chunking.run import ChunkingRun
 from partita.chunking.split_origins import (
     REPEAT_LIMIT,
     content_size,
@@ -38,8 +39,9 @@ from partita.text.splitting.char_pieces import iter_char_pieces
 __all__ = ["iter_chunks_of"]
 
 
-def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) -> Iterator[Element]:
+def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iterator[Element]:
     """Generate the chunks of `pre_chunk`."""
+    opts = run.opts
     elements = pre_chunk.elements
     if len(elements) == 1 and isinstance(elements[0], Table):
         if opts.skip_tables:
@@ -48,14 +50,14 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
             # -- imported here: table splitting needs lxml, which `import partita` avoids --
             from partita.chunking.tables.emit import iter_table_chunks
 
-            yield from iter_table_chunks(elements[0], pre_chunk.overlap_prefix, opts, ids)
+            yield from iter_table_chunks(elements[0], pre_chunk.overlap_prefix, run, ids)
         return
     text = pre_chunk.text
     if not text:
         return
     fields = consolidate_metadata(elements)
     anchor = elements[0].element_id
-    in_tokens = opts.sizer.counts_tokens
+    in_tokens = run.sizer.counts_tokens
     if not in_tokens:
         fits = len(text) <= opts.hard_max
     else:
@@ -74,7 +76,7 @@ def iter_chunks_of(pre_chunk: PreChunk, opts: ChunkingOptions, ids: ChunkIds) ->
         # -- every piece takes at least one character of the text: at most `len(text)` pieces --
         bounded = len(text) * content_size(elements) <= REPEAT_LIMIT
     else:
-        pieces = opts.split.iter_pieces(text)
+        pieces = run.split.iter_pieces(text)
         bounded = False
     if not bounded:
         first_pieces, own_parts = read_pieces(pieces, content_size(elements))

@@ -1,9 +1,14 @@
 """Chunking options: one validated value object, built once per chunking call.
 
 `ChunkingOptions` holds the options as the caller gave them (None meaning "the default") and the
-values derived from them (`hard_max`, `soft_max`, ...). Validation runs on construction and
-raises `ValueError` with the reference library's messages, checked in the reference's order, so
-`iter_*` forms fail when called, not when first advanced.
+values derived from them (`hard_max`, `soft_max`, ...), and nothing else: it is pure data, equal
+to any other built from equal arguments, hashable (when its tokenizer is) and picklable (when its
+tokenizer is: a tiktoken name always is), so a runner can ship it to worker processes. What a
+run builds from it, the sizer and the text splitter, lives in `partita.chunking.run`.
+
+Validation runs on construction and raises `ValueError` with the reference library's messages,
+checked in the reference's order (the tokenizer is resolved then, for its errors, and dropped),
+so `iter_*` forms fail when called, not when first advanced.
 """
 
 from __future__ import annotations
@@ -12,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from partita.text.sizing.sizer import Sizer, sizer_for
-from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter
+from partita.text.sizing.sizer import sizer_for
+from partita.text.splitting.splitter import DEFAULT_SEPARATORS
 
 __all__ = ["CHUNK_MAX_CHARS_DEFAULT", "CHUNK_MULTI_PAGE_DEFAULT", "ChunkingOptions", "Strategy"]
 
@@ -35,7 +40,7 @@ class ChunkingOptions:
     `soft_max` (`new_after_n_tokens`/`new_after_n_chars`, clamped to `hard_max`), `overlap_len`,
     `inter_chunk_overlap` (`overlap_len` when `overlap_all`, else 0), `combine_under`
     (`combine_text_under_n_chars`; defaults to `hard_max` for by_title, always 0 for basic), and
-    `sizer` (what measures texts: characters, or tokens with `tokenizer`).
+    `sizing_tokenizer` (the tokenizer that measures, None for characters).
     """
 
     strategy: Strategy = "basic"
@@ -61,13 +66,11 @@ class ChunkingOptions:
     overlap_len: int = field(init=False)
     inter_chunk_overlap: int = field(init=False)
     combine_under: int = field(init=False)
-    sizer: Sizer = field(init=False)
     include_orig: bool = field(init=False)
     repeat_headers: bool = field(init=False)
     skip_tables: bool = field(init=False)
     isolate_tables: bool = field(init=False)
     multipage: bool = field(init=False)
-    split: TextSplitter = field(init=False)
     separators: tuple[str, ...] = field(init=False)
     """The non-empty text splitting separators, in order of preference."""
 
@@ -118,7 +121,7 @@ class ChunkingOptions:
                 f"'overlap' argument must be less than `max_characters`,"
                 f" got {overlap} >= {hard_max}"
             )
-        sizer = sizer_for(self.tokenizer if token_mode else None)
+        sizer_for(self.tokenizer if token_mode else None)  # -- its errors, in their turn --
 
         soft_arg = new_after_n_tokens if token_mode else self.new_after_n_chars
         soft_max = hard_max if soft_arg is None or soft_arg > hard_max else soft_arg
@@ -143,7 +146,6 @@ class ChunkingOptions:
         set_(self, "overlap_len", overlap)
         set_(self, "inter_chunk_overlap", overlap if self.overlap_all else 0)
         set_(self, "combine_under", combine_under)
-        set_(self, "sizer", sizer)
         set_(
             self,
             "include_orig",
@@ -163,23 +165,14 @@ class ChunkingOptions:
             if self.multipage_sections is None
             else bool(self.multipage_sections),
         )
-        separators = (
-            DEFAULT_SEPARATORS
-            if self.text_splitting_separators is None
-            else tuple(self.text_splitting_separators)
-        )
-        set_(
-            self,
-            "split",
-            TextSplitter(hard_max, overlap, sizer=sizer, separators=separators),
-        )
+        if self.text_splitting_separators is None:
+            separators = DEFAULT_SEPARATORS
+        else:
+            separators = tuple(self.text_splitting_separators)
+            set_(self, "text_splitting_separators", separators)  # -- hashable, comparable --
         set_(self, "separators", tuple(sep for sep in separators if sep))
 
-    def measure(self, text: str) -> int:
-        """Return the size of `text` in the window's unit (characters or tokens)."""
-        return self.sizer.measure(text)
-
-    def fits(self, text: str) -> bool:
-        """`self.measure(text) <= self.hard_max`; in token mode a long text costs the count of
-        about a window, not of the whole text (see `Sizer.fits`)."""
-        return self.sizer.fits(text, self.hard_max)
+    @property
+    def sizing_tokenizer(self) -> Any:
+        """The tokenizer that measures the window (`max_tokens` given), else None: characters."""
+        return self.tokenizer if self.max_tokens is not None else None

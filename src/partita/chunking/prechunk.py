@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from partita.chunking.boundaries import BoundaryPredicate
-from partita.chunking.options import ChunkingOptions
+from partita.chunking.run import ChunkingRun
 from partita.elements import CodeSnippet, Element, Table
 
 __all__ = ["SEPARATOR", "PreChunk", "PreChunkBuilder", "iter_pre_chunks"]
@@ -144,10 +144,10 @@ class PreChunkBuilder:
         "_verbatim",
     )
 
-    def __init__(self, opts: ChunkingOptions) -> None:
-        self._opts = opts
-        self._sizer = opts.sizer
-        self._in_tokens = opts.sizer.counts_tokens
+    def __init__(self, run: ChunkingRun) -> None:
+        self._opts = run.opts
+        self._sizer = run.sizer
+        self._in_tokens = run.sizer.counts_tokens
         self._elements: list[Element] = []
         self._overlap_prefix = ""
         self._raw_segments: list[str] = []
@@ -262,11 +262,11 @@ class PreChunkBuilder:
 
 def iter_pre_chunks(
     elements: Iterable[Element],
-    opts: ChunkingOptions,
+    run: ChunkingRun,
     boundaries: Sequence[BoundaryPredicate] = (),
 ) -> Iterator[PreChunk]:
     """Generate the pre-chunks of `elements`, in order, breaking at every boundary."""
-    builder = PreChunkBuilder(opts)
+    builder = PreChunkBuilder(run)
     will_fit, add, flush = builder.will_fit, builder.add, builder.flush
     if len(boundaries) == 1:
         (is_boundary,) = boundaries

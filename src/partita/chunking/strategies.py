@@ -21,6 +21,7 @@ from partita.chunking.combine import iter_combined_pre_chunks
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.prechunk import iter_pre_chunks
+from partita.chunking.run import ChunkingRun
 from partita.elements import Element
 
 __all__ = [
@@ -35,18 +36,22 @@ __all__ = [
 
 
 def iter_chunks(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:
-    """Generate the chunks of `elements` under validated options `opts`."""
+    """Generate the chunks of `elements` under validated options `opts`.
+
+    The run's sizer and splitter are built when the first chunk is asked for.
+    """
+    run = ChunkingRun.of(opts)
     boundaries: list[BoundaryPredicate] = []
     if opts.strategy == "by_title":
         boundaries.append(is_title)
         if not opts.multipage:
             boundaries.append(is_on_next_page())
-    pre_chunks = iter_pre_chunks(elements, opts, boundaries)
+    pre_chunks = iter_pre_chunks(elements, run, boundaries)
     if opts.strategy == "by_title":
         pre_chunks = iter_combined_pre_chunks(pre_chunks, opts)
     ids = ChunkIds()
     for pre_chunk in pre_chunks:
-        yield from iter_chunks_of(pre_chunk, opts, ids)
+        yield from iter_chunks_of(pre_chunk, run, ids)
         del pre_chunk  # -- hold one pre-chunk at a time while streaming --
 
 

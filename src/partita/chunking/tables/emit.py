@@ -19,7 +19,7 @@ from itertools import chain
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import table_chunk_metadata
-from partita.chunking.options import ChunkingOptions
+from partita.chunking.run import ChunkingRun
 from partita.chunking.split_origins import content_size, part_of, read_pieces, without_bulky_fields
 from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
 from partita.chunking.tables.split.table import HtmlTableSplitter
@@ -38,9 +38,10 @@ _logger = logging.getLogger("partita")
 
 
 def iter_table_chunks(
-    table: Element, overlap_prefix: str, opts: ChunkingOptions, ids: ChunkIds
+    table: Element, overlap_prefix: str, run: ChunkingRun, ids: ChunkIds
 ) -> Iterator[Element]:
     """Generate the chunks of `table` (with `overlap_prefix` before its text, if any)."""
+    opts = run.opts
     stripped = table.text.strip() if table.text else ""
     if not stripped:
         return
@@ -50,20 +51,20 @@ def iter_table_chunks(
     base = table_chunk_metadata(table, include_orig=opts.include_orig)
     maxlen = opts.hard_max
 
-    if opts.fits(text) and (not html or opts.fits(html)):
+    if run.fits(text) and (not html or run.fits(html)):
         metadata = base.replace(text_as_html=html or None)
         yield Table(text, element_id=ids.next_id(table.element_id), metadata=metadata)
         return
 
-    min_html_window = 15 if opts.sizer.counts_tokens else 50
+    min_html_window = 15 if run.sizer.counts_tokens else 50
     if html_table is None or maxlen < min_html_window:
-        pieces = _iter_text_pieces(text, opts)
+        pieces = _iter_text_pieces(text, run)
         yield from _iter_numbered(table, pieces, base, 0, ids)
         return
 
     header_rows = leading_header_row_count(html_table) if opts.repeat_headers else 0
     splitter = HtmlTableSplitter(
-        html_table, maxlen=maxlen, sizer=opts.sizer, header_row_count=header_rows
+        html_table, maxlen=maxlen, sizer=run.sizer, header_row_count=header_rows
     )
     yield from _iter_numbered(
         table, splitter.iter_subtables(), base, splitter.carried_over_header_row_count, ids
@@ -83,8 +84,8 @@ def _parse_html(text_as_html: str | None) -> HtmlTable | None:
         return None
 
 
-def _iter_text_pieces(text: str, opts: ChunkingOptions) -> Iterator[tuple[str, str | None]]:
-    for piece in opts.split.iter_pieces(text):
+def _iter_text_pieces(text: str, run: ChunkingRun) -> Iterator[tuple[str, str | None]]:
+    for piece in run.split.iter_pieces(text):
         yield piece, None
 
 

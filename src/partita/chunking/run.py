@@ -1,0 +1,41 @@
+"""One chunking run: what is built from the options once per run, and passed down the pipeline.
+
+`ChunkingOptions` is pure data; a run also needs collaborators with state: the `Sizer` that
+measures every text (with its memo of token counts) and the `TextSplitter` that cuts oversized
+texts. `ChunkingRun.of(opts)` builds them once, when the run starts; pre-chunking, chunk forming
+and table chunking receive the run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from partita.chunking.options import ChunkingOptions
+from partita.text.sizing.sizer import Sizer, sizer_for
+from partita.text.splitting.splitter import TextSplitter
+
+__all__ = ["ChunkingRun"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkingRun:
+    """The validated `opts` of a run, the `sizer` that measures in the window's unit and the
+    `split` that cuts an oversized text into window-sized pieces (overlapping by `overlap`)."""
+
+    opts: ChunkingOptions
+    sizer: Sizer
+    split: TextSplitter
+
+    @classmethod
+    def of(cls, opts: ChunkingOptions) -> ChunkingRun:
+        """Return the run of `opts`, its sizer and splitter built."""
+        sizer = sizer_for(opts.sizing_tokenizer)
+        split = TextSplitter(
+            opts.hard_max, opts.overlap_len, sizer=sizer, separators=opts.separators
+        )
+        return cls(opts, sizer, split)
+
+    def fits(self, text: str) -> bool:
+        """`sizer.measure(text) <= opts.hard_max`; in token mode a long text costs the count of
+        about a window, not of the whole text (see `Sizer.fits`)."""
+        return self.sizer.fits(text, self.opts.hard_max)
