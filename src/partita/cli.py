@@ -4,7 +4,9 @@
     partita chunk FILE... [--strategy by_title|basic] [chunking options] [--jsonl] [-o OUT]
 
 `chunk` partitions each document (or reads an elements file: `.json` as written by
-`partition`, or `.jsonl`) and chunks it; every chunking option has a flag.
+`partition`, or `.jsonl`) and chunks it. The strategies and their option flags come from the
+chunking registry (`partita.chunking.registry`): every option of every registered strategy has a
+flag, named, typed and explained as its strategy's options declare it.
 
 Elements go to standard output (or `-o`) as one JSON array in the reference's schema, or as JSON
 Lines with `--jsonl`, streamed as each file is done, in the order the files were given. With
@@ -19,6 +21,7 @@ go on. The exit status is 0 when every file succeeded, 1 when any failed, 2 for 
 from __future__ import annotations
 
 import argparse
+import codecs
 import functools
 import os
 import sys
@@ -77,50 +80,52 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
+    """The `--strategy` choices and one flag per option, read from the strategy registry: each
+    option's name, kind and help are written once, in its strategy's options `TypedDict`."""
+    from partita.chunking import chunking_strategies
+    from partita.chunking.strategy import OptionField, option_fields
+
+    strategies = [s for s in chunking_strategies() if s.options is not None]
     group = parser.add_argument_group("chunking options")
     group.add_argument(
         "--strategy",
-        choices=("by_title", "basic"),
+        choices=[s.name for s in strategies],
         default="by_title",
-        help="by_title starts a chunk at every title (default); basic fills chunks in order",
+        help="; ".join(f"{s.name}: {s.summary}" for s in strategies) + " (default by_title)",
     )
-    sizes = {
-        "--max-characters": "hard maximum chunk size in characters (default 500)",
-        "--new-after-n-chars": "soft maximum: a chunk longer than this takes no more elements",
-        "--max-tokens": "hard maximum chunk size in tokens (needs --tokenizer)",
-        "--new-after-n-tokens": "soft maximum in tokens",
-        "--overlap": "characters (tokens) of a split chunk repeated at the start of the next",
-        "--combine-text-under-n-chars": (
-            "by_title: combine consecutive sections while the first is shorter than this"
-            " (default: the window; 0 disables)"
-        ),
-    }
-    for flag, text in sizes.items():
-        group.add_argument(flag, type=int, metavar="N", help=text)
-    group.add_argument(
-        "--tokenizer",
-        metavar="NAME",
-        help="tiktoken encoding or model name for token sizes (cl100k_base works offline)",
-    )
-    group.add_argument(
-        "--overlap-all", action="store_true", help="overlap between all chunks, not only splits"
-    )
-    switches = {
-        "multipage-sections": "by_title: let a section span pages (default on)",
-        "include-orig-elements": "attach each chunk's source elements (default on)",
-        "repeat-table-headers": "repeat a split table's header rows (default on)",
-        "isolate-table": "chunk every table alone (default on)",
-    }
-    for name, text in switches.items():
-        group.add_argument(
-            f"--{name}", action=argparse.BooleanOptionalAction, default=None, help=text
-        )
-    group.add_argument(
-        "--skip-table-chunking",
-        action="store_true",
-        default=None,
-        help="pass tables through unchanged, however large",
-    )
+    takers: dict[str, list[str]] = {}
+    fields: dict[str, OptionField] = {}
+    for strategy in strategies:
+        assert strategy.options is not None
+        for field in option_fields(strategy.options):
+            fields.setdefault(field.name, field)
+            takers.setdefault(field.name, []).append(strategy.name)
+    for name, field in fields.items():
+        only = takers[name] if len(takers[name]) < len(strategies) else []
+        help_text = f"{', '.join(only)}: {field.help}" if only else field.help
+        flag = "--" + name.replace("_", "-")
+        if field.kind is bool:
+            group.add_argument(
+                flag, action=argparse.BooleanOptionalAction, default=None, help=help_text
+            )
+        elif field.kind is int:
+            group.add_argument(flag, type=int, metavar="N", help=help_text)
+        elif name == "text_splitting_separators":
+            group.add_argument(
+                flag,
+                nargs="+",
+                type=_unescaped,
+                metavar="SEP",
+                help=help_text + r" (backslash escapes such as \n are read)",
+            )
+        else:
+            group.add_argument(flag, metavar="NAME", help=help_text)
+    parser.set_defaults(chunking_options=tuple(fields))
+
+
+def _unescaped(text: str) -> str:
+    """`text` with its backslash escapes (`\\n`, `\\u2029`) read: separators typed in a shell."""
+    return codecs.decode(text.encode("latin-1", "backslashreplace"), "unicode_escape")
 
 
 def _add_io_arguments(parser: argparse.ArgumentParser) -> None:
@@ -166,32 +171,19 @@ def _run_partition(args: argparse.Namespace) -> int:
 
 
 def _run_chunk(args: argparse.Namespace) -> int:
-    from partita.chunking import ChunkingOptions
+    from partita.chunking.registry import strategy_named
 
+    strategy = strategy_named(args.strategy)
+    taken = set(strategy.option_names)
     options: dict[str, Any] = {
-        "strategy": args.strategy,
-        "max_characters": args.max_characters,
-        "new_after_n_chars": args.new_after_n_chars,
-        "max_tokens": args.max_tokens,
-        "new_after_n_tokens": args.new_after_n_tokens,
-        "tokenizer": args.tokenizer,
-        "overlap": args.overlap,
-        "overlap_all": args.overlap_all or None,
-        "combine_text_under_n_chars": (
-            args.combine_text_under_n_chars if args.strategy == "by_title" else None
-        ),
-        "multipage_sections": args.multipage_sections,
-        "include_orig_elements": args.include_orig_elements,
-        "repeat_table_headers": args.repeat_table_headers,
-        "isolate_table": args.isolate_table,
-        "skip_table_chunking": args.skip_table_chunking,
+        name: getattr(args, name) for name in args.chunking_options if name in taken
     }
     try:
-        ChunkingOptions(**options)  # -- bad options are a usage error, before any file is read --
+        strategy.validated(**options)  # -- bad options are a usage error, before any file --
     except ValueError as exc:
         print(f"partita chunk: error: {exc}", file=sys.stderr)
         return 2
-    return _run_each(args, functools.partial(_chunk_file, options))
+    return _run_each(args, functools.partial(_chunk_file, args.strategy, options))
 
 
 def _partition_file(path: str) -> list[Element]:
@@ -200,11 +192,11 @@ def _partition_file(path: str) -> list[Element]:
     return partition(path)
 
 
-def _chunk_file(options: dict[str, Any], path: str) -> list[Element]:
+def _chunk_file(strategy: str, options: dict[str, Any], path: str) -> list[Element]:
     """Return the chunks of `path` (a document or an elements file); runs in a worker."""
-    from partita.chunking import ChunkingOptions, iter_chunks
+    from partita.chunking import chunk
 
-    return list(iter_chunks(_read_elements(path), ChunkingOptions(**options)))
+    return chunk(_read_elements(path), strategy, **options)
 
 
 def _read_elements(path: str) -> list[Element]:

@@ -234,9 +234,11 @@ def test_lazy_form_validates_when_called() -> None:
 
 def test_dispatch_filters_options_and_rejects_unknown_strategies() -> None:
     elements = [NarrativeText("a"), NarrativeText("b")]
-    assert chunk(elements, "basic", multipage_sections=False, foo=1) == chunk_elements(elements)
+    assert chunk(elements, "basic", multipage_sections=False) == chunk_elements(elements)
     with pytest.raises(ValueError, match="unrecognized chunking strategy 'by_page'"):
         chunk(elements, "by_page")
+    with pytest.raises(TypeError, match="'foo'"):
+        chunk(elements, "basic", multipage_sections=False, foo=1)
     with pytest.raises(TypeError):
         chunk_elements(elements, multipage_sections=False)  # type: ignore[call-arg]
 

@@ -12,6 +12,7 @@ from unstructured.chunking.basic import chunk_elements as reference_chunk_elemen
 from unstructured.chunking.title import chunk_by_title as reference_chunk_by_title
 
 from partita.chunking import (
+    ByTitleChunkingOptions,
     ChunkingOptions,
     chunk_by_title,
     chunk_elements,
@@ -105,16 +106,12 @@ def test_lazy_forms_validate_eagerly(lazy: Any) -> None:
 
 
 def test_derived_values() -> None:
-    opts = ChunkingOptions(strategy="by_title", max_characters=100, new_after_n_chars=500)
+    opts = ByTitleChunkingOptions(max_characters=100, new_after_n_chars=500)
     assert (opts.hard_max, opts.soft_max, opts.combine_under) == (100, 100, 100)
-    opts = ChunkingOptions(strategy="basic", overlap=20, overlap_all=True)
-    assert (opts.hard_max, opts.overlap_len, opts.inter_chunk_overlap, opts.combine_under) == (
-        500,
-        20,
-        20,
-        0,
-    )
-    opts = ChunkingOptions(strategy="by_title", max_tokens=64, tokenizer="cl100k_base")
+    opts = ChunkingOptions(overlap=20, overlap_all=True)
+    assert (opts.hard_max, opts.overlap_len, opts.inter_chunk_overlap) == (500, 20, 20)
+    assert not hasattr(opts, "combine_under")  # -- by_title's, not basic's --
+    opts = ByTitleChunkingOptions(max_tokens=64, tokenizer="cl100k_base")
     assert (opts.hard_max, opts.soft_max, opts.combine_under) == (64, 64, 64)
     assert opts.sizing_tokenizer == "cl100k_base"
     run = ChunkingRun.of(opts)
@@ -127,20 +124,23 @@ def test_derived_values() -> None:
     "options",
     [
         {},
-        {"strategy": "by_title", "max_characters": 300, "overlap": 20, "overlap_all": True},
+        {"max_characters": 300, "overlap": 20, "overlap_all": True, "multipage_sections": False},
         {"max_tokens": 64, "tokenizer": "cl100k_base", "new_after_n_tokens": 40},
         {"text_splitting_separators": ["\n", ". "], "include_orig_elements": False},
     ],
     ids=str,
 )
 def test_options_are_pure_comparable_hashable_picklable_data(options: dict[str, Any]) -> None:
-    opts = ChunkingOptions(**options)
-    again = ChunkingOptions(**options)
+    opts = ByTitleChunkingOptions(**options)
+    again = ByTitleChunkingOptions(**options)
     assert opts == again
     assert hash(opts) == hash(again)
     assert pickle.loads(pickle.dumps(opts)) == opts
     assert copy.deepcopy(opts) == opts
-    assert opts != ChunkingOptions(**{**options, "overlap": 3})
+    assert opts != ByTitleChunkingOptions(**{**options, "overlap": 3})
+    basic = {k: v for k, v in options.items() if k != "multipage_sections"}
+    assert ChunkingOptions(**basic) == ChunkingOptions(**basic)
+    assert pickle.loads(pickle.dumps(ChunkingOptions(**basic))) == ChunkingOptions(**basic)
     # -- nothing with state: the sizer and splitter are the run's --
     assert not any(isinstance(getattr(opts, name), (Sizer, TextSplitter)) for name in _fields(opts))
 

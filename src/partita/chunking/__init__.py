@@ -9,9 +9,9 @@ Terms used throughout:
   no further element.
 - **pre-chunk**: the elements staged to form one chunk (`prechunk.py`).
 - **semantic boundary**: an element that must start a new pre-chunk: a Title in `by_title`, and
-  a page change when `multipage_sections=False` (`boundaries.py`).
+  a page change when `multipage_sections=False` (`strategies/by_title.py`).
 - **combining**: by_title merges consecutive pre-chunks shorter than
-  `combine_text_under_n_chars` while they fit (`combine.py`).
+  `combine_text_under_n_chars` while they fit (`strategies/by_title.py`).
 - **overlap**, **overlap tail**: the end of one piece repeated at the start of the next: between
   the pieces of a split element always, between whole chunks with `overlap_all=True`.
 - **continuation**: the second and later pieces of a split element or table
@@ -23,25 +23,42 @@ Terms used throughout:
 
 The output is the `unstructured` library's output for the same elements and options; the README
 lists the deliberate differences.
+
+Layout: `options.py` (the validated options every strategy shares), `run.py` (the sizer and
+splitter of one run), `prechunk.py` and `chunks.py` (the pipeline's two stages), `tables/`
+(read, split, emit), `strategies/` (one module per strategy: its principles, its options written
+once with their help, its functions), `strategy.py` (what a strategy is) and `registry.py` (the
+registered strategies, `chunk`, `iter_chunks`).
 """
 
-from partita.chunking.options import ChunkingOptions
-from partita.chunking.strategies import (
+from partita.chunking.options import ChunkingOptions, Help
+from partita.chunking.registry import (
     chunk,
-    chunk_by_title,
-    chunk_elements,
-    iter_chunk_elements,
+    chunking_strategies,
     iter_chunks,
-    iter_chunks_by_title,
     register_chunking_strategy,
 )
+from partita.chunking.strategies.basic import BasicOptions, chunk_elements, iter_chunk_elements
+from partita.chunking.strategies.by_title import (
+    ByTitleChunkingOptions,
+    ByTitleOptions,
+    chunk_by_title,
+    iter_chunks_by_title,
+)
+from partita.chunking.strategy import ChunkingStrategy
 from partita.text.sizing.tokenizers import token_counter
 
 __all__ = [
+    "BasicOptions",
+    "ByTitleChunkingOptions",
+    "ByTitleOptions",
     "ChunkingOptions",
+    "ChunkingStrategy",
+    "Help",
     "chunk",
     "chunk_by_title",
     "chunk_elements",
+    "chunking_strategies",
     "iter_chunk_elements",
     "iter_chunks",
     "iter_chunks_by_title",

@@ -10,7 +10,7 @@ with no text forms no chunk.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
@@ -36,7 +36,17 @@ from partita.elements import (
 )
 from partita.text.splitting.char_pieces import iter_char_pieces
 
-__all__ = ["iter_chunks_of"]
+__all__ = ["iter_chunks_of", "iter_chunks_of_pre_chunks"]
+
+
+def iter_chunks_of_pre_chunks(
+    pre_chunks: Iterable[PreChunk], run: ChunkingRun
+) -> Iterator[Element]:
+    """Generate the chunks of `pre_chunks`, in order, numbered as one run (see `ChunkIds`)."""
+    ids = ChunkIds()
+    for pre_chunk in pre_chunks:
+        yield from iter_chunks_of(pre_chunk, run, ids)
+        del pre_chunk  # -- hold one pre-chunk at a time while streaming --
 
 
 def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iterator[Element]:

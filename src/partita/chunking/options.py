@@ -15,35 +15,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from partita.text.sizing.sizer import sizer_for
 from partita.text.splitting.splitter import DEFAULT_SEPARATORS
 
-__all__ = ["CHUNK_MAX_CHARS_DEFAULT", "CHUNK_MULTI_PAGE_DEFAULT", "ChunkingOptions", "Strategy"]
+__all__ = ["CHUNK_MAX_CHARS_DEFAULT", "ChunkingOptions", "Help"]
 
 CHUNK_MAX_CHARS_DEFAULT = 500
 """The hard maximum chunk size in characters when neither `max_characters` nor `max_tokens`
 is given."""
 
-CHUNK_MULTI_PAGE_DEFAULT = True
-"""Whether `by_title` sections may span pages when `multipage_sections` is not given."""
 
-Strategy = Literal["basic", "by_title"]
+@dataclass(frozen=True, slots=True)
+class Help:
+    """The one-line help of a chunking option, written once beside it in its strategy's options
+    `TypedDict` (`Annotated[int | None, Help("...")]`); the command line and the README's option
+    table read it from there."""
+
+    text: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChunkingOptions:
-    """The options of one chunking call (see the `partita.chunking` docstring for each one).
+    """The validated options every strategy shares (the "basic" strategy's; see the
+    `partita.chunking` docstring for each one, and `strategies.basic.BasicOptions` for their
+    help). A strategy with more options extends it (`strategies.by_title.ByTitleChunkingOptions`).
 
     Derived values: `hard_max` (the window: `max_tokens`, else `max_characters`, else 500),
     `soft_max` (`new_after_n_tokens`/`new_after_n_chars`, clamped to `hard_max`), `overlap_len`,
-    `inter_chunk_overlap` (`overlap_len` when `overlap_all`, else 0), `combine_under`
-    (`combine_text_under_n_chars`; defaults to `hard_max` for by_title, always 0 for basic), and
+    `inter_chunk_overlap` (`overlap_len` when `overlap_all`, else 0), the table switches with
+    their defaults applied, `separators` (the non-empty text splitting separators) and
     `sizing_tokenizer` (the tokenizer that measures, None for characters).
     """
 
-    strategy: Strategy = "basic"
     max_characters: int | None = None
     new_after_n_chars: int | None = None
     max_tokens: int | None = None
@@ -55,8 +60,6 @@ class ChunkingOptions:
     repeat_table_headers: bool | None = None
     skip_table_chunking: bool | None = None
     isolate_table: bool | None = None
-    combine_text_under_n_chars: int | None = None
-    multipage_sections: bool | None = None
     text_splitting_separators: Sequence[str] | None = None
     """Separators for splitting oversized text, in order of preference (default newline, then
     space). Unlike the reference, they are literal strings, never regular expressions."""
@@ -65,12 +68,10 @@ class ChunkingOptions:
     soft_max: int = field(init=False)
     overlap_len: int = field(init=False)
     inter_chunk_overlap: int = field(init=False)
-    combine_under: int = field(init=False)
     include_orig: bool = field(init=False)
     repeat_headers: bool = field(init=False)
     skip_tables: bool = field(init=False)
     isolate_tables: bool = field(init=False)
-    multipage: bool = field(init=False)
     separators: tuple[str, ...] = field(init=False)
     """The non-empty text splitting separators, in order of preference."""
 
@@ -126,26 +127,10 @@ class ChunkingOptions:
         soft_arg = new_after_n_tokens if token_mode else self.new_after_n_chars
         soft_max = hard_max if soft_arg is None or soft_arg > hard_max else soft_arg
 
-        if self.strategy == "by_title":
-            combine = self.combine_text_under_n_chars
-            combine_under = hard_max if combine is None else combine
-            if combine_under < 0:
-                raise ValueError(
-                    f"'combine_text_under_n_chars' argument must be >= 0, got {combine_under}"
-                )
-            if combine_under > hard_max:
-                raise ValueError(
-                    "'combine_text_under_n_chars' argument must not exceed `max_characters`"
-                    f" value, got {combine_under} > {hard_max}"
-                )
-        else:
-            combine_under = 0
-
         set_(self, "hard_max", hard_max)
         set_(self, "soft_max", soft_max)
         set_(self, "overlap_len", overlap)
         set_(self, "inter_chunk_overlap", overlap if self.overlap_all else 0)
-        set_(self, "combine_under", combine_under)
         set_(
             self,
             "include_orig",
@@ -158,13 +143,6 @@ class ChunkingOptions:
         )
         set_(self, "skip_tables", skip_tables)
         set_(self, "isolate_tables", isolate_tables)
-        set_(
-            self,
-            "multipage",
-            CHUNK_MULTI_PAGE_DEFAULT
-            if self.multipage_sections is None
-            else bool(self.multipage_sections),
-        )
         if self.text_splitting_separators is None:
             separators = DEFAULT_SEPARATORS
         else:

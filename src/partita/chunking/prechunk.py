@@ -14,13 +14,16 @@ whole text (`Sizer.measure_at_most`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from partita.chunking.boundaries import BoundaryPredicate
 from partita.chunking.run import ChunkingRun
 from partita.elements import CodeSnippet, Element, Table
 
-__all__ = ["SEPARATOR", "PreChunk", "PreChunkBuilder", "iter_pre_chunks"]
+__all__ = ["SEPARATOR", "BoundaryPredicate", "PreChunk", "PreChunkBuilder", "iter_pre_chunks"]
+
+BoundaryPredicate = Callable[[Element], bool]
+"""A semantic boundary: True for an element that must start a new pre-chunk (a strategy's rule,
+such as by_title's titles)."""
 
 SEPARATOR = "\n\n"
 """The text placed between the texts of two elements in a chunk."""

@@ -1,0 +1,108 @@
+"""The registry of chunking strategies, and `chunk`, which runs one by name.
+
+One registry serves `chunk`, `iter_chunks`, the command line (its `--strategy` choices and its
+option flags) and the README's option table: each reads the registered `ChunkingStrategy`
+entries. "basic" and "by_title" are registered on import; `register_chunking_strategy` adds more.
+
+The rule for options given to `chunk` (as in the reference, where one set of options serves
+several strategies): an option the chosen strategy takes is used; an option that only other
+registered strategies take is ignored; an option no registered strategy takes is a `TypeError`
+naming it (a misspelling, such as `max_charactrs`, is never silently ignored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from partita.chunking.options import ChunkingOptions
+from partita.chunking.strategies.basic import BASIC
+from partita.chunking.strategies.by_title import BY_TITLE
+from partita.chunking.strategy import ChunkingStrategy
+from partita.elements import Element
+
+__all__ = [
+    "Chunker",
+    "chunk",
+    "chunking_strategies",
+    "iter_chunks",
+    "known_option_names",
+    "register_chunking_strategy",
+    "strategy_named",
+]
+
+Chunker = Callable[..., list[Element]]
+"""An eager chunking function: elements plus keyword options, returning chunks."""
+
+_STRATEGIES: dict[str, ChunkingStrategy] = {BASIC.name: BASIC, BY_TITLE.name: BY_TITLE}
+
+
+def register_chunking_strategy(
+    name: str,
+    chunker: Chunker,
+    *,
+    iter_chunker: Callable[..., Iterator[Element]] | None = None,
+    options: type | None = None,
+    options_value: type[ChunkingOptions] | None = None,
+    run: Callable[[Iterable[Element], Any], Iterator[Element]] | None = None,
+    summary: str = "",
+) -> None:
+    """Make the strategy `name` available to `chunk`, the command line and `iter_chunks`.
+
+    `chunker` takes elements plus keyword options and returns chunks. Declare the strategy's
+    options with `options`, a `TypedDict` whose options carry their `Help` (see
+    `partita.chunking.strategy`); without it, the strategy's options are the keyword parameters
+    of `chunker`. `iter_chunker` is its lazy form, `options_value` its validated options type
+    and `run(elements, value)` its pipeline under a value (what `iter_chunks` calls); `summary`
+    says what it does in a few words.
+    """
+    _STRATEGIES[name] = ChunkingStrategy(
+        name, chunker, iter_chunker, options, options_value, run, summary
+    )
+
+
+def chunking_strategies() -> tuple[ChunkingStrategy, ...]:
+    """The registered strategies, in registration order."""
+    return tuple(_STRATEGIES.values())
+
+
+def strategy_named(name: str) -> ChunkingStrategy:
+    """The strategy registered as `name`; a `ValueError` naming the known ones otherwise."""
+    strategy = _STRATEGIES.get(name)
+    if strategy is None:
+        known = ", ".join(sorted(_STRATEGIES))
+        raise ValueError(f"unrecognized chunking strategy {name!r}; known strategies: {known}")
+    return strategy
+
+
+def known_option_names() -> frozenset[str]:
+    """The options at least one registered strategy takes."""
+    return frozenset(name for s in _STRATEGIES.values() for name in s.option_names)
+
+
+def chunk(elements: Iterable[Element], chunking_strategy: str, **options: Any) -> list[Element]:
+    """Return the chunks of `elements` by the strategy named `chunking_strategy`.
+
+    As in the reference, one set of options can serve several strategies: `options` that only
+    other registered strategies take are ignored. An option that no registered strategy takes
+    raises `TypeError` naming it; an unregistered strategy raises `ValueError` listing the known
+    ones; invalid option values raise `ValueError` as the strategy's own functions do.
+    """
+    strategy = strategy_named(chunking_strategy)
+    unknown = sorted(set(options) - known_option_names())
+    if unknown:
+        raise TypeError(
+            f"chunk() got unknown chunking option(s) {', '.join(map(repr, unknown))}:"
+            " no registered strategy takes them"
+        )
+    accepted = set(strategy.option_names)
+    return strategy.chunk(elements, **{k: v for k, v in options.items() if k in accepted})
+
+
+def iter_chunks(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:
+    """Generate the chunks of `elements` under validated options `opts`, by the strategy whose
+    options value type `opts` is (a `ChunkingOptions` is "basic"'s)."""
+    for strategy in _STRATEGIES.values():
+        if strategy.run is not None and type(opts) is strategy.options_value:
+            return strategy.run(elements, opts)
+    raise TypeError(f"no registered chunking strategy takes {type(opts).__name__} options")

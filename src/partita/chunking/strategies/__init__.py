@@ -1,0 +1,6 @@
+"""The chunking strategies, one module each: `basic` and `by_title`.
+
+Each module opens with the principles of its strategy, owns its options (a `TypedDict` with each
+option's help, and its validated value type), its lazy and eager functions and its pipeline, and
+ends with its `ChunkingStrategy` entry, which `partita.chunking.registry` registers.
+"""

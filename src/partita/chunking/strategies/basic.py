@@ -1,0 +1,118 @@
+"""The "basic" strategy: chunks filled to the window, in order, ignoring titles and pages.
+
+Principles:
+
+- **Fill, then start anew.** Consecutive elements join one chunk while their texts fit the window
+  (`max_characters`, or `max_tokens` with a `tokenizer`); a chunk already longer than the soft
+  maximum (`new_after_n_chars` / `new_after_n_tokens`) takes no further element.
+- **No semantic boundary.** Titles and page changes are text like any other.
+- **An oversized element is split** at separators (newline, then space, or
+  `text_splitting_separators`), its pieces overlapping by `overlap`; with `overlap_all` whole
+  chunks overlap too.
+- **Tables stand alone** (`isolate_table`): a table is one `Table` chunk, or `TableChunk`s with
+  their header rows repeated (`repeat_table_headers`), or passes through unchanged
+  (`skip_table_chunking`).
+
+The options here are shared by every strategy: a strategy with more options extends
+`BasicOptions` and `ChunkingOptions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Annotated, Any, TypedDict, Unpack
+
+from partita.chunking.chunks import iter_chunks_of_pre_chunks
+from partita.chunking.options import ChunkingOptions, Help
+from partita.chunking.prechunk import iter_pre_chunks
+from partita.chunking.run import ChunkingRun
+from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.elements import Element
+
+__all__ = ["BASIC", "BasicOptions", "chunk_elements", "iter_chunk_elements", "run_basic"]
+
+
+class BasicOptions(TypedDict, total=False):
+    """The options of the "basic" strategy, shared by every strategy; None means the default."""
+
+    max_characters: Annotated[
+        int | None, Help("hard maximum chunk size in characters (default 500)")
+    ]
+    new_after_n_chars: Annotated[
+        int | None, Help("soft maximum: a chunk longer than this takes no more elements")
+    ]
+    max_tokens: Annotated[
+        int | None,
+        Help("hard maximum chunk size in tokens (needs tokenizer); replaces max_characters"),
+    ]
+    new_after_n_tokens: Annotated[int | None, Help("soft maximum in tokens (needs max_tokens)")]
+    tokenizer: Annotated[
+        Any,
+        Help(
+            "what counts tokens for max_tokens: a tiktoken encoding or model name (cl100k_base"
+            " works offline), a tiktoken Encoding, a HuggingFace Tokenizer or a counting function"
+        ),
+    ]
+    overlap: Annotated[
+        int | None, Help("characters (tokens) of a split chunk repeated at the start of the next")
+    ]
+    overlap_all: Annotated[
+        bool | None, Help("overlap between all chunks, not only the pieces of a split element")
+    ]
+    include_orig_elements: Annotated[
+        bool | None, Help("attach each chunk's source elements (default on)")
+    ]
+    repeat_table_headers: Annotated[
+        bool | None, Help("repeat a split table's header rows on its later chunks (default on)")
+    ]
+    skip_table_chunking: Annotated[
+        bool | None, Help("pass tables through unchanged, however large (default off)")
+    ]
+    isolate_table: Annotated[bool | None, Help("chunk every table alone (default on)")]
+    text_splitting_separators: Annotated[
+        Sequence[str] | None,
+        Help(
+            "literal separators for splitting oversized text, in order of preference (default:"
+            " newline, then space)"
+        ),
+    ]
+
+
+def run_basic(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:
+    """Generate the "basic" chunks of `elements` under validated options `opts`.
+
+    The run (its sizer and splitter) is built when this is called.
+    """
+    run = ChunkingRun.of(opts)
+    return iter_chunks_of_pre_chunks(iter_pre_chunks(elements, run), run)
+
+
+def iter_chunk_elements(
+    elements: Iterable[Element], **options: Unpack[BasicOptions]
+) -> Iterator[Element]:
+    """Generate chunks of `elements` filled to the window, ignoring titles and pages ("basic").
+
+    Options are those of the reference library (see `BasicOptions`); `text_splitting_separators`
+    is partita's (literal separators for splitting oversized text). Raises `ValueError` for
+    invalid options and `TypeError` for an unknown one, when called.
+    """
+    return run_basic(elements, ChunkingOptions(**options))
+
+
+def chunk_elements(elements: Iterable[Element], **options: Unpack[BasicOptions]) -> list[Element]:
+    """Return the "basic" chunks of `elements`; see `iter_chunk_elements`."""
+    return collect_chunks(
+        lambda: iter_chunk_elements(elements, **options), elements, options.get("tokenizer")
+    )
+
+
+BASIC = ChunkingStrategy(
+    "basic",
+    chunk_elements,
+    iter_chunk_elements,
+    options=BasicOptions,
+    options_value=ChunkingOptions,
+    run=run_basic,
+    summary="chunks filled to the window in order, ignoring titles and pages",
+)
+"""The registry entry of the "basic" strategy."""

@@ -1,0 +1,230 @@
+"""The "by_title" strategy: a chunk never spans two sections; small sections are combined.
+
+Principles:
+
+- **A title starts a section.** Every `Title` element is a semantic boundary: it starts a new
+  pre-chunk, whatever room is left in the one before (`is_title`).
+- **Pages, when asked.** With `multipage_sections=False` a page change is a boundary too
+  (`is_on_next_page`); by default a section may span pages.
+- **Small sections are combined.** A run of consecutive pre-chunks whose text is shorter than
+  `combine_text_under_n_chars` (default: the window) is merged while the merged text fits the
+  window (`iter_combined_pre_chunks`), so section boundaries are crossed by small sections only.
+  As in the reference, both the threshold and the fit count characters, in token mode too.
+- Everything else is "basic": filling to the window, splitting oversized elements, overlap and
+  tables (see `partita.chunking.strategies.basic`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Annotated, Unpack
+
+from partita.chunking.chunks import iter_chunks_of_pre_chunks
+from partita.chunking.options import ChunkingOptions, Help
+from partita.chunking.prechunk import BoundaryPredicate, PreChunk, iter_pre_chunks
+from partita.chunking.run import ChunkingRun
+from partita.chunking.strategies.basic import BasicOptions
+from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.elements import Element, Title
+
+__all__ = [
+    "BY_TITLE",
+    "CHUNK_MULTI_PAGE_DEFAULT",
+    "ByTitleChunkingOptions",
+    "ByTitleOptions",
+    "PreChunkAccumulator",
+    "chunk_by_title",
+    "is_on_next_page",
+    "is_title",
+    "iter_chunks_by_title",
+    "iter_combined_pre_chunks",
+    "run_by_title",
+]
+
+CHUNK_MULTI_PAGE_DEFAULT = True
+"""Whether sections may span pages when `multipage_sections` is not given."""
+
+
+class ByTitleOptions(BasicOptions, total=False):
+    """The options of the "by_title" strategy: the basic ones and two of its own."""
+
+    combine_text_under_n_chars: Annotated[
+        int | None,
+        Help(
+            "combine consecutive sections while the first is shorter than this (default: the"
+            " window; 0 disables)"
+        ),
+    ]
+    multipage_sections: Annotated[
+        bool | None,
+        Help("let a section span pages; off: a page change starts a chunk (default on)"),
+    ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ByTitleChunkingOptions(ChunkingOptions):
+    """The validated "by_title" options: `ChunkingOptions` and, derived, `combine_under` (the
+    combining threshold, `hard_max` by default) and `multipage` (whether sections span pages).
+
+    Validation adds the reference's two checks of `combine_text_under_n_chars`, after the basic
+    ones, with its messages.
+    """
+
+    combine_text_under_n_chars: int | None = None
+    multipage_sections: bool | None = None
+
+    combine_under: int = field(init=False)
+    multipage: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        ChunkingOptions.__post_init__(self)
+        combine = self.combine_text_under_n_chars
+        hard_max = self.hard_max
+        combine_under = hard_max if combine is None else combine
+        if combine_under < 0:
+            raise ValueError(
+                f"'combine_text_under_n_chars' argument must be >= 0, got {combine_under}"
+            )
+        if combine_under > hard_max:
+            raise ValueError(
+                "'combine_text_under_n_chars' argument must not exceed `max_characters`"
+                f" value, got {combine_under} > {hard_max}"
+            )
+        multipage = self.multipage_sections
+        object.__setattr__(self, "combine_under", combine_under)
+        object.__setattr__(
+            self, "multipage", CHUNK_MULTI_PAGE_DEFAULT if multipage is None else bool(multipage)
+        )
+
+
+# -- boundaries ------------------------------------------------------------------------------
+
+
+def is_title(element: Element) -> bool:
+    """True when `element` is a Title, the only element type that starts a section."""
+    return isinstance(element, Title)
+
+
+def is_on_next_page() -> BoundaryPredicate:
+    """Return a predicate that is True for an element on a different page than the one before.
+
+    The first element never triggers; it sets the current page (1 when it has none). An element
+    without a page number continues the current page. Any different page number triggers,
+    a lower one included, as in the reference. It keeps state: one predicate per element stream.
+    """
+    current_page = 1
+    is_first = True
+
+    def page_changed(element: Element) -> bool:
+        nonlocal current_page, is_first
+        page_number = element.metadata.page_number
+        if is_first:
+            current_page = page_number or 1
+            is_first = False
+            return False
+        if page_number is None or page_number == current_page:
+            return False
+        current_page = page_number
+        return True
+
+    return page_changed
+
+
+# -- combining -------------------------------------------------------------------------------
+
+
+class PreChunkAccumulator:
+    """Holds one (possibly combined) pre-chunk; `flush()` generates zero or one."""
+
+    __slots__ = ("_opts", "_pre_chunk")
+
+    def __init__(self, opts: ByTitleChunkingOptions) -> None:
+        self._opts = opts
+        self._pre_chunk: PreChunk | None = None
+
+    def add(self, pre_chunk: PreChunk) -> None:
+        """Add `pre_chunk`, combining it with the one held; the caller checked that it fits."""
+        held = self._pre_chunk
+        self._pre_chunk = pre_chunk if held is None else held.combine(pre_chunk)
+
+    def will_fit(self, pre_chunk: PreChunk) -> bool:
+        """True when `pre_chunk` may be combined with the one held (or nothing is held)."""
+        held = self._pre_chunk
+        if held is None:
+            return True
+        opts = self._opts
+        if opts.isolate_tables and (held.has_table or pre_chunk.has_table):
+            return False
+        if held.text_len >= opts.combine_under:
+            return False
+        return held.combined_len(pre_chunk) <= opts.hard_max
+
+    def flush(self) -> Iterator[PreChunk]:
+        """Generate the held pre-chunk, if any, and hold nothing."""
+        held = self._pre_chunk
+        if held is None:
+            return
+        self._pre_chunk = None
+        yield held
+
+
+def iter_combined_pre_chunks(
+    pre_chunks: Iterable[PreChunk], opts: ByTitleChunkingOptions
+) -> Iterator[PreChunk]:
+    """Generate `pre_chunks` with small consecutive ones combined."""
+    accumulator = PreChunkAccumulator(opts)
+    for pre_chunk in pre_chunks:
+        if not accumulator.will_fit(pre_chunk):
+            yield from accumulator.flush()
+        accumulator.add(pre_chunk)
+    yield from accumulator.flush()
+
+
+# -- the strategy ----------------------------------------------------------------------------
+
+
+def run_by_title(elements: Iterable[Element], opts: ByTitleChunkingOptions) -> Iterator[Element]:
+    """Generate the "by_title" chunks of `elements` under validated options `opts`:
+
+    elements -> iter_pre_chunks (boundaries: titles, and pages unless multipage)
+             -> iter_combined_pre_chunks -> chunks
+    """
+    run = ChunkingRun.of(opts)
+    boundaries: list[BoundaryPredicate] = [is_title]
+    if not opts.multipage:
+        boundaries.append(is_on_next_page())
+    pre_chunks = iter_combined_pre_chunks(iter_pre_chunks(elements, run, boundaries), opts)
+    return iter_chunks_of_pre_chunks(pre_chunks, run)
+
+
+def iter_chunks_by_title(
+    elements: Iterable[Element], **options: Unpack[ByTitleOptions]
+) -> Iterator[Element]:
+    """Generate chunks of `elements` that start a new chunk at every Title ("by_title").
+
+    Small consecutive sections are combined while shorter than `combine_text_under_n_chars`
+    (default: the window) and fitting together; with `multipage_sections=False` a page change is
+    a boundary too. Raises `ValueError` for invalid options and `TypeError` for an unknown one,
+    when called.
+    """
+    return run_by_title(elements, ByTitleChunkingOptions(**options))
+
+
+def chunk_by_title(elements: Iterable[Element], **options: Unpack[ByTitleOptions]) -> list[Element]:
+    """Return the "by_title" chunks of `elements`; see `iter_chunks_by_title`."""
+    return collect_chunks(
+        lambda: iter_chunks_by_title(elements, **options), elements, options.get("tokenizer")
+    )
+
+
+BY_TITLE = ChunkingStrategy(
+    "by_title",
+    chunk_by_title,
+    iter_chunks_by_title,
+    options=ByTitleOptions,
+    options_value=ByTitleChunkingOptions,
+    run=run_by_title,
+    summary="a chunk starts at every title; small sections are combined",
+)
+"""The registry entry of the "by_title" strategy."""

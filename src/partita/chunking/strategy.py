@@ -1,0 +1,122 @@
+"""What a chunking strategy is: its options, written once, and the functions that run it.
+
+A strategy module (`partita.chunking.strategies.*`) declares
+
+- its options as a `TypedDict` (`total=False`), each option `Annotated` with its `Help`: the one
+  place an option's name, type and help are written. The public functions take
+  `**options: Unpack[ThatTypedDict]`, so type checkers and IDEs see every keyword; the command
+  line's flags and the README's option table are generated from it;
+- its validated options value type (a `ChunkingOptions`, or a subclass adding the strategy's
+  options), whose fields are exactly the `TypedDict`'s keys plus derived values;
+- its lazy function (a generator of chunks) and its eager one (a list), taking the options;
+- `run`, the pipeline that chunks elements under an options value.
+
+`ChunkingStrategy` bundles these for the registry (`partita.chunking.registry`). A strategy
+registered the old way, as a bare function, has no options `TypedDict`: its options are the
+keyword parameters of its signature.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import typing
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from partita._gc import collector_paused
+from partita.chunking.options import ChunkingOptions, Help
+from partita.elements import Element
+
+__all__ = ["ChunkingStrategy", "OptionField", "collect_chunks", "option_fields"]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionField:
+    """One option of a strategy: its `name`, its value `kind` (the annotation without `None`:
+    `int`, `bool`, `str`, `Sequence[str]`, or `Any` for a tokenizer) and its `help`."""
+
+    name: str
+    kind: Any
+    help: str
+
+
+def option_fields(options_type: type) -> tuple[OptionField, ...]:
+    """The options an options `TypedDict` declares, in declaration order (inherited ones first)."""
+    hints = typing.get_type_hints(options_type, include_extras=True)
+    fields = []
+    for name, hint in hints.items():
+        help_text = ""
+        if typing.get_origin(hint) is typing.Annotated:
+            base, *extras = typing.get_args(hint)
+            help_text = next((extra.text for extra in extras if isinstance(extra, Help)), "")
+        else:
+            base = hint
+        kinds = [arg for arg in typing.get_args(base) if arg is not type(None)]
+        kind = kinds[0] if len(kinds) == 1 else base
+        fields.append(OptionField(name, kind, help_text))
+    return tuple(fields)
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkingStrategy:
+    """A registered chunking strategy: its `name`, its eager function `chunk(elements,
+    **options) -> list`, and, for a strategy declared with its options, its lazy function
+    `iter_chunks(elements, **options)`, its options `TypedDict` (`options`), its options value
+    type (`options_value`), `run(elements, value)`, the pipeline under a validated value, and
+    a one-line `summary`."""
+
+    name: str
+    chunk: Callable[..., list[Element]]
+    iter_chunks: Callable[..., Iterator[Element]] | None = None
+    options: type | None = None
+    options_value: type[ChunkingOptions] | None = None
+    run: Callable[[Iterable[Element], Any], Iterator[Element]] | None = None
+    summary: str = ""
+    """What the strategy does, in a few words (for `--help` and the README)."""
+
+    def __post_init__(self) -> None:
+        if self.options is not None and self.options_value is not None:
+            given = {field.name for field in dataclasses.fields(self.options_value) if field.init}
+            declared = set(self.option_names)
+            if given != declared:
+                raise TypeError(
+                    f"strategy {self.name!r}: the options value type takes"
+                    f" {sorted(given)}, its options declare {sorted(declared)}"
+                )
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The names of the options this strategy takes."""
+        if self.options is not None:
+            return tuple(field.name for field in option_fields(self.options))
+        parameters = list(inspect.signature(self.chunk).parameters.values())[1:]
+        return tuple(
+            p.name
+            for p in parameters
+            if p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        )
+
+    def validated(self, **options: Any) -> ChunkingOptions | None:
+        """Return the options value of `options` (None for a strategy without a value type).
+
+        Raises `TypeError` for an option the strategy does not take and `ValueError` for an
+        invalid value, as the strategy's functions do.
+        """
+        if self.options_value is None:
+            return None
+        return self.options_value(**options)
+
+
+def collect_chunks(
+    chunks: Callable[[], Iterator[Element]], elements: Iterable[Element], tokenizer: Any
+) -> list[Element]:
+    """Return `list(chunks())`, with Python's cyclic collector paused when only partita's and
+    tiktoken's code runs meanwhile: `elements` a list or tuple and `tokenizer` None or a tiktoken
+    name (see `partita._gc`)."""
+    runs_no_caller_code = isinstance(elements, (list, tuple)) and (
+        tokenizer is None or isinstance(tokenizer, str)
+    )
+    with collector_paused(runs_no_caller_code):
+        return list(chunks())
