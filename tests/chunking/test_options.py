@@ -157,3 +157,39 @@ def test_a_run_builds_its_sizer_and_splitter_from_the_options() -> None:
 
 def _fields(opts: ChunkingOptions) -> list[str]:
     return [field.name for field in dataclasses.fields(opts)]
+
+
+# -- misuse: typed errors ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fn", [chunk_elements, chunk_by_title, iter_chunk_elements])
+def test_an_option_a_function_does_not_take_is_a_type_error(fn: Any) -> None:
+    with pytest.raises(TypeError, match="bogus"):
+        fn([NarrativeText("x")], bogus=1)
+    with pytest.raises(TypeError, match="hard_max"):  # -- a derived value is no option --
+        fn([NarrativeText("x")], hard_max=10)
+
+
+def test_basic_does_not_take_by_title_s_options() -> None:
+    with pytest.raises(TypeError, match="multipage_sections"):
+        chunk_elements([NarrativeText("x")], multipage_sections=False)  # type: ignore[call-arg]
+
+
+def test_a_plain_string_is_one_separator() -> None:
+    opts = ChunkingOptions(text_splitting_separators=". ")
+    assert opts.separators == (". ",)
+    assert opts == ChunkingOptions(text_splitting_separators=[". "])
+    text = "First part here. Second part here. Third"
+    chunks = chunk_elements(
+        [NarrativeText(text)], max_characters=20, text_splitting_separators=". "
+    )
+    assert [c.text for c in chunks] == ["First part here", "Second part here", "Third"]
+
+
+@pytest.mark.parametrize(
+    ("separators", "match"),
+    [(["\n", 3], "strings only"), ([b"."], "strings only"), (5, "a string or a sequence")],
+)
+def test_separators_that_are_not_strings_are_a_type_error(separators: Any, match: str) -> None:
+    with pytest.raises(TypeError, match=match):
+        chunk_elements([NarrativeText("x")], text_splitting_separators=separators)

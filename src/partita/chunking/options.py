@@ -13,7 +13,7 @@ so `iter_*` forms fail when called, not when first advanced.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,7 +62,8 @@ class ChunkingOptions:
     isolate_table: bool | None = None
     text_splitting_separators: Sequence[str] | None = None
     """Separators for splitting oversized text, in order of preference (default newline, then
-    space). Unlike the reference, they are literal strings, never regular expressions."""
+    space). Unlike the reference, they are literal strings, never regular expressions; a plain
+    string is one separator. Stored as a tuple."""
 
     hard_max: int = field(init=False)
     soft_max: int = field(init=False)
@@ -146,7 +147,7 @@ class ChunkingOptions:
         if self.text_splitting_separators is None:
             separators = DEFAULT_SEPARATORS
         else:
-            separators = tuple(self.text_splitting_separators)
+            separators = _separators_of(self.text_splitting_separators)
             set_(self, "text_splitting_separators", separators)  # -- hashable, comparable --
         set_(self, "separators", tuple(sep for sep in separators if sep))
 
@@ -154,3 +155,23 @@ class ChunkingOptions:
     def sizing_tokenizer(self) -> Any:
         """The tokenizer that measures the window (`max_tokens` given), else None: characters."""
         return self.tokenizer if self.max_tokens is not None else None
+
+
+def _separators_of(given: object) -> tuple[str, ...]:
+    """`text_splitting_separators` as a tuple: a plain string is one separator (not one per
+    character); anything but a string or an iterable of strings is a `TypeError`."""
+    if isinstance(given, str):
+        return (given,)
+    if not isinstance(given, Iterable):
+        raise TypeError(
+            "text_splitting_separators must be a string or a sequence of strings,"
+            f" got {type(given).__name__}"
+        )
+    separators = tuple(given)
+    for separator in separators:
+        if not isinstance(separator, str):
+            raise TypeError(
+                "text_splitting_separators must hold strings only,"
+                f" got {type(separator).__name__}: {separator!r}"
+            )
+    return separators

@@ -73,7 +73,7 @@ class BasicOptions(TypedDict, total=False):
         Sequence[str] | None,
         Help(
             "literal separators for splitting oversized text, in order of preference (default:"
-            " newline, then space)"
+            " newline, then space); a plain string is one separator"
         ),
     ]
 
