@@ -23,6 +23,8 @@ from partita.elements import (
     Text,
     Title,
     element_id_for,
+    metadata_from_fields,
+    new_element,
 )
 
 
@@ -140,3 +142,28 @@ def test_text_must_be_a_string() -> None:
 
 def test_metadata_repr_shows_only_set_fields() -> None:
     assert repr(ElementMetadata(page_number=2)) == "ElementMetadata(page_number=2)"
+
+
+def test_new_element_and_metadata_from_fields_build_from_trusted_values() -> None:
+    fields = {"page_number": 2, "languages": ("eng",)}
+    metadata = metadata_from_fields(fields)
+    assert metadata == ElementMetadata(page_number=2, languages=["eng"])
+    element = new_element(NarrativeText, "Hello", "id-1", metadata)
+    assert element == NarrativeText("Hello", element_id="id-1", metadata=metadata)
+    assert type(element) is NarrativeText
+
+
+def test_set_fields_view_is_the_set_fields_without_a_copy() -> None:
+    metadata = ElementMetadata(page_number=2, filename="/x/a.pdf")
+    view = metadata.set_fields_view()
+    assert (
+        dict(view)
+        == metadata.set_fields()
+        == {
+            "filename": "a.pdf",
+            "file_directory": "/x",
+            "page_number": 2,
+        }
+    )
+    assert metadata.set_fields_view() is view
+    assert metadata.set_fields() is not metadata.set_fields()

@@ -48,6 +48,8 @@ __all__ = [
     "Text",
     "Title",
     "element_id_for",
+    "metadata_from_fields",
+    "new_element",
 ]
 
 Point = tuple[float, float]
@@ -228,6 +230,13 @@ class ElementMetadata:
         """Return the fields that are set, as a new dict of name to value."""
         return dict(self.__dict__)
 
+    def set_fields_view(self) -> Mapping[str, Any]:
+        """Return the fields that are set, name to stored value, in the order they were set: the
+        metadata's own storage, typed read-only and not copied, for code that reads many
+        metadata fast (chunking, JSON writing). Never modify it; `set_fields` returns a copy.
+        """
+        return self.__dict__
+
     def __repr__(self) -> str:
         shown = ", ".join(
             f"{f.name}={self.__dict__[f.name]!r}"
@@ -259,11 +268,23 @@ def _normalized(name: str, value: Any) -> Any:
     return value if type(value) is tuple else tuple(value)
 
 
-def _metadata_from_fields(fields: dict[str, Any]) -> ElementMetadata:
-    """Return metadata holding `fields` (set, normalized values only), skipping validation."""
+def metadata_from_fields(fields: dict[str, Any]) -> ElementMetadata:
+    """Return metadata holding `fields`, trusted as they are: no validation, no normalization.
+
+    The fast way to derive metadata from existing metadata (chunking, reading JSON back). Every
+    key must be a field name and every value set (not None) and stored as the field stores it
+    (sequences as tuples, links as `Link`s; values read from another metadata's
+    `set_fields_view()` are). The dict becomes the metadata's storage: the caller must not
+    modify it afterwards. Build metadata from untrusted values with `ElementMetadata(...)` or
+    `replace`, which validate and normalize.
+    """
     metadata = object.__new__(ElementMetadata)
     object.__setattr__(metadata, "__dict__", fields)
     return metadata
+
+
+_metadata_from_fields = metadata_from_fields
+"""The earlier, private name of `metadata_from_fields`."""
 
 
 _EMPTY_METADATA = ElementMetadata()
@@ -286,14 +307,23 @@ def element_id_for(filename: str | None, text: str, page_number: int | None, seq
     return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def _new_element(cls: type[_E], text: str, element_id: str, metadata: ElementMetadata) -> _E:
-    """Return an element built from trusted, already-normal values, skipping validation."""
+def new_element(cls: type[_E], text: str, element_id: str, metadata: ElementMetadata) -> _E:
+    """Return an element of type `cls` built from trusted, already-normal values: no validation.
+
+    The fast way to build many elements from values partita made itself (chunks, elements read
+    back from JSON): `text` a str, `element_id` the id to keep, `metadata` as it is. Build
+    elements from untrusted values with their constructors, which validate.
+    """
     element = _object_new(cls)
     _set_text(element, text)
     _set_element_id(element, element_id)
     _set_metadata(element, metadata)
     _set_embeddings(element, None)
     return element
+
+
+_new_element = new_element
+"""The earlier, private name of `new_element`."""
 
 
 @dataclass(frozen=True, slots=True)

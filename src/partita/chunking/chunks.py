@@ -31,8 +31,8 @@ from partita.elements import (
     CompositeElement,
     Element,
     Table,
-    _metadata_from_fields,
-    _new_element,
+    metadata_from_fields,
+    new_element,
 )
 from partita.text.splitting.char_pieces import iter_char_pieces
 
@@ -78,8 +78,8 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
     if fits:
         if opts.include_orig:
             fields["orig_elements"] = orig_elements_of(elements)
-        metadata = _metadata_from_fields(fields)
-        yield _new_element(CompositeElement, text, ids.next_id(anchor), metadata)
+        metadata = metadata_from_fields(fields)
+        yield new_element(CompositeElement, text, ids.next_id(anchor), metadata)
         return
     if not in_tokens:
         pieces = iter_char_pieces(text, opts.hard_max, opts.overlap_len, opts.separators)
@@ -96,14 +96,14 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
             return
     if opts.include_orig:
         fields["orig_elements"] = orig_elements_of(elements)
-    metadata = _metadata_from_fields(fields)
+    metadata = metadata_from_fields(fields)
     continuation = None
     for piece in pieces:
         if continuation is None:
-            yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
-            continuation = _metadata_from_fields({**fields, "is_continuation": True})
+            yield new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
+            continuation = metadata_from_fields({**fields, "is_continuation": True})
         else:
-            yield _new_element(CompositeElement, piece, ids.next_id(anchor), continuation)
+            yield new_element(CompositeElement, piece, ids.next_id(anchor), continuation)
 
 
 def _iter_pieces_with_parts(
@@ -124,5 +124,5 @@ def _iter_pieces_with_parts(
         own = dict(later_fields) if index else dict(fields)
         if opts.include_orig:
             own["orig_elements"] = (part_of(split, piece, first=not index),)
-        metadata = _metadata_from_fields(own)
-        yield _new_element(CompositeElement, piece, ids.next_id(anchor), metadata)
+        metadata = metadata_from_fields(own)
+        yield new_element(CompositeElement, piece, ids.next_id(anchor), metadata)

@@ -10,16 +10,28 @@ Per field, the non-None values of the elements are collected in element order an
 - joined strings: `text_as_html` (stripped values joined by a space);
 - dropped: positional and per-element fields (`parent_id`, `category_depth`, `coordinates`,
   `links`, `is_continuation`, table sequencing, image fields, ...) and undeclared (`extra`) fields.
+
+This module is where chunking classifies the metadata fields: every declared field is either
+consolidated (`CONSOLIDATED_FIELDS`, by one of the rules above) or dropped (`DROPPED_FIELDS`),
+and a test checks that each is exactly one; `BULKY_FIELDS` are those whose size grows with the
+element's content.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partita.elements import Element, ElementMetadata, _metadata_from_fields
+from partita.elements import Element, ElementMetadata, metadata_from_fields
 
-__all__ = ["DROPPED_FIELDS", "consolidate_metadata", "orig_elements_of", "table_chunk_metadata"]
+__all__ = [
+    "BULKY_FIELDS",
+    "CONSOLIDATED_FIELDS",
+    "DROPPED_FIELDS",
+    "consolidate_metadata",
+    "orig_elements_of",
+    "table_chunk_metadata",
+]
 
 _FIRST = (
     "attached_to_filename",
@@ -85,16 +97,35 @@ _STRATEGIES: dict[str, int] = {
 
 _STRATEGY_NAMES = _STRATEGIES.keys()
 
+CONSOLIDATED_FIELDS: frozenset[str] = frozenset(_STRATEGIES)
+"""Fields a chunk takes from its elements, each by its rule (first value, concatenated, unique,
+joined or merged). With `DROPPED_FIELDS`, every declared metadata field, exactly once."""
+
+BULKY_FIELDS = frozenset(
+    {
+        "emphasized_text_contents",
+        "emphasized_text_tags",
+        "link_start_indexes",
+        "link_texts",
+        "link_urls",
+        "links",
+        "table_as_cells",
+        "text_as_html",
+    }
+)
+"""Metadata fields whose size grows with the element's content (see
+`partita.chunking.split_origins`, which leaves them out of later pieces past its limit)."""
+
 
 def consolidate_metadata(elements: Sequence[Element]) -> dict[str, Any]:
     """Return the consolidated metadata of `elements`: field name to (normalized) value."""
     strategies = _STRATEGIES
     if len(elements) == 1:
-        return _consolidated_single(elements[0].metadata.__dict__)
+        return _consolidated_single(elements[0].metadata.set_fields_view())
     out: dict[str, Any] = {}
     gathered: dict[str, list[Any]] = {}
     for element in elements:
-        for name, value in element.metadata.__dict__.items():
+        for name, value in element.metadata.set_fields_view().items():
             strategy = strategies.get(name)
             if strategy is None:
                 continue
@@ -118,7 +149,7 @@ def consolidate_metadata(elements: Sequence[Element]) -> dict[str, Any]:
     return out
 
 
-def _consolidated_single(fields: dict[str, Any]) -> dict[str, Any]:
+def _consolidated_single(fields: Mapping[str, Any]) -> dict[str, Any]:
     if fields.keys() <= _STRATEGY_NAMES:  # -- nothing to drop: copied in C --
         out = dict(fields)
     else:
@@ -175,9 +206,9 @@ def table_chunk_metadata(table: Element, *, include_orig: bool) -> ElementMetada
     kept = "orig_elements" if include_orig else None
     fields = {
         name: value
-        for name, value in table.metadata.__dict__.items()
+        for name, value in table.metadata.set_fields_view().items()
         if name not in _DROP_ALL or name == kept
     }
     if include_orig:
         fields["orig_elements"] = orig_elements_of([table])
-    return _metadata_from_fields(fields)
+    return metadata_from_fields(fields)

@@ -20,7 +20,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any, TypeVar
 
-from partita.elements import Element, _metadata_from_fields, _new_element
+from partita.chunking.metadata import BULKY_FIELDS
+from partita.elements import Element, metadata_from_fields, new_element
 
 __all__ = [
     "BULKY_FIELDS",
@@ -36,20 +37,6 @@ REPEAT_LIMIT = 1 << 23
 """The most characters (8 Mi) of one element that its pieces may repeat: pieces times
 `content_size`. Past it, each piece carries its own part of the element."""
 
-BULKY_FIELDS = frozenset(
-    {
-        "emphasized_text_contents",
-        "emphasized_text_tags",
-        "link_start_indexes",
-        "link_texts",
-        "link_urls",
-        "links",
-        "table_as_cells",
-        "text_as_html",
-    }
-)
-"""Metadata fields whose size grows with the element's content."""
-
 _T = TypeVar("_T")
 
 
@@ -58,7 +45,7 @@ def content_size(elements: Sequence[Element]) -> int:
     size = 0
     for element in elements:
         size += len(element.text)
-        fields = element.metadata.__dict__
+        fields = element.metadata.set_fields_view()
         if not BULKY_FIELDS.isdisjoint(fields):
             size += sum(_value_size(fields[name]) for name in BULKY_FIELDS if name in fields)
     return size
@@ -83,7 +70,7 @@ def read_pieces(pieces: Iterator[_T], size: int) -> tuple[list[_T], bool]:
     return read, len(read) > most
 
 
-def without_bulky_fields(fields: dict[str, Any]) -> dict[str, Any]:
+def without_bulky_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
     """`fields` without the `BULKY_FIELDS`."""
     return {name: value for name, value in fields.items() if name not in BULKY_FIELDS}
 
@@ -94,13 +81,13 @@ def part_of(element: Element, text: str, *, first: bool, html: str | None = None
     A copy of `element`, its type and id, with `text` and, when given, `html` as `text_as_html`;
     the first piece's copy keeps the other `BULKY_FIELDS`, the later ones leave them out.
     """
-    fields = dict(element.metadata.__dict__)
+    fields = element.metadata.set_fields()
     fields.pop("orig_elements", None)
     if not first:
         fields = without_bulky_fields(fields)
     if html is not None:
         fields["text_as_html"] = html
-    return _new_element(type(element), text, element.element_id, _metadata_from_fields(fields))
+    return new_element(type(element), text, element.element_id, metadata_from_fields(fields))
 
 
 def longest_element(elements: Sequence[Element]) -> Element:

@@ -28,8 +28,8 @@ from partita.elements import (
     ElementMetadata,
     Table,
     TableChunk,
-    _metadata_from_fields,
-    _new_element,
+    metadata_from_fields,
+    new_element,
 )
 
 __all__ = ["iter_table_chunks"]
@@ -101,7 +101,7 @@ def _iter_numbered(
     table_id = ids.next_table_id(table.element_id)
     carried = max(0, carried_header_rows)
     first_pieces, own_parts = read_pieces(pieces, content_size([table]))
-    base_fields = base.__dict__
+    base_fields = base.set_fields_view()
     include_orig = "orig_elements" in base_fields
     later_fields = without_bulky_fields(base_fields) if own_parts else base_fields
     for index, (text, html) in enumerate(chain(first_pieces, pieces)):
@@ -122,5 +122,5 @@ def _iter_numbered(
         fields["chunk_index"] = index
         if own_parts and include_orig:
             fields["orig_elements"] = (part_of(table, text, first=not index, html=html),)
-        metadata = _metadata_from_fields(fields)
-        yield _new_element(TableChunk, text, ids.next_id(table.element_id), metadata)
+        metadata = metadata_from_fields(fields)
+        yield new_element(TableChunk, text, ids.next_id(table.element_id), metadata)
