@@ -130,9 +130,24 @@ def test_chunk_help_documents_every_chunking_option() -> None:
         "--repeat-table-headers",
         "--isolate-table",
         "--skip-table-chunking",
+        "--text-splitting-separators",
     ]
     for flag in flags:
         assert flag in result.stdout
+
+
+def test_chunk_takes_separators_with_escapes_and_the_basic_strategy(
+    fixtures_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = fixtures_dir / "sample.txt"
+    args = ["chunk", str(sample), "--strategy", "basic", "--max-characters", "60"]
+    args += ["--text-splitting-separators", "\\n", ". ", "--combine-text-under-n-chars", "5"]
+    assert main(args) == 0
+    chunks = partita.elements_from_json(text=capsys.readouterr().out)
+    expected = partita.chunk_elements(
+        partita.partition(sample), max_characters=60, text_splitting_separators=["\n", ". "]
+    )
+    assert chunks == expected
 
 
 def test_a_batch_survives_crashing_and_hanging_files(
