@@ -75,28 +75,25 @@ class ChunkingStrategy:
     run: Callable[[Iterable[Element], Any], Iterator[Element]] | None = None
     summary: str = ""
     """What the strategy does, in a few words (for `--help` and the README)."""
+    option_names: tuple[str, ...] = dataclasses.field(init=False)
+    """The names of the options this strategy takes: its options `TypedDict`'s keys, or the
+    keyword parameters of `chunk` for a strategy registered without one."""
 
     def __post_init__(self) -> None:
+        if self.options is not None:
+            names = tuple(field.name for field in option_fields(self.options))
+        else:
+            parameters = list(inspect.signature(self.chunk).parameters.values())[1:]
+            keyword = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+            names = tuple(p.name for p in parameters if p.kind in keyword)
+        object.__setattr__(self, "option_names", names)
         if self.options is not None and self.options_value is not None:
             given = {field.name for field in dataclasses.fields(self.options_value) if field.init}
-            declared = set(self.option_names)
-            if given != declared:
+            if given != set(names):
                 raise TypeError(
                     f"strategy {self.name!r}: the options value type takes"
-                    f" {sorted(given)}, its options declare {sorted(declared)}"
+                    f" {sorted(given)}, its options declare {sorted(names)}"
                 )
-
-    @property
-    def option_names(self) -> tuple[str, ...]:
-        """The names of the options this strategy takes."""
-        if self.options is not None:
-            return tuple(field.name for field in option_fields(self.options))
-        parameters = list(inspect.signature(self.chunk).parameters.values())[1:]
-        return tuple(
-            p.name
-            for p in parameters
-            if p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-        )
 
     def validated(self, **options: Any) -> ChunkingOptions | None:
         """Return the options value of `options` (None for a strategy without a value type).
