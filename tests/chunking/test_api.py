@@ -1,0 +1,63 @@
+"""The public names of chunking and of the text layer's sizing and splitting: each `__all__`
+names only what exists and every public class and function its module defines (ruff keeps it
+sorted), and `partita.chunking`'s is pinned."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+import pytest
+
+MODULES = [
+    "partita.chunking",
+    "partita.chunking.options",
+    "partita.chunking.registry",
+    "partita.chunking.run",
+    "partita.chunking.strategy",
+    "partita.chunking.strategies.basic",
+    "partita.chunking.strategies.by_title",
+    "partita.text.sizing",
+    "partita.text.sizing.sizer",
+    "partita.text.sizing.tokenizers",
+    "partita.text.splitting",
+    "partita.text.splitting.splitter",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_all_names_what_the_module_defines(name: str) -> None:
+    module = importlib.import_module(name)
+    names = module.__all__
+    assert len(set(names)) == len(names)
+    assert all(hasattr(module, n) for n in names)
+    public = {
+        n
+        for n, value in vars(module).items()
+        if not n.startswith("_")
+        and (inspect.isclass(value) or inspect.isfunction(value))
+        and value.__module__ == name
+    }
+    assert public <= set(names), f"public but not in __all__: {sorted(public - set(names))}"
+
+
+def test_the_chunking_api_is_pinned() -> None:
+    import partita.chunking
+
+    assert set(partita.chunking.__all__) == {
+        "BasicOptions",
+        "ByTitleChunkingOptions",
+        "ByTitleOptions",
+        "ChunkingOptions",
+        "ChunkingStrategy",
+        "Help",
+        "chunk",
+        "chunk_by_title",
+        "chunk_elements",
+        "chunking_strategies",
+        "iter_chunk_elements",
+        "iter_chunks",
+        "iter_chunks_by_title",
+        "register_chunking_strategy",
+        "token_counter",
+    }
