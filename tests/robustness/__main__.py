@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     minutes = (time.monotonic() - started) / 60
     print(f"\n## Mutation trials (seed {args.seed}, {len(seeds)} seeds, {minutes:.1f} min)\n")
     print(tally.table())
+    for seconds, label in sorted(tally.slow, reverse=True):
+        print(f"\n- slow ({seconds:.1f} s, over half the limit): {label}")
     failures = hostile.failures + tally.failures
     for failure in failures:
         where = f" (kept: {failure.kept})" if failure.kept else ""

@@ -35,6 +35,8 @@ class Tally:
     failures: list[Failure] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
     """The slowest trial per format."""
+    slow: list[tuple[float, str]] = field(default_factory=list)
+    """Trials that kept the contract but took over half the time limit: (seconds, label)."""
 
     def add(self, fmt: str, outcome: str, seconds: float) -> None:
         self.counts.setdefault(fmt, Counter())[outcome] += 1
@@ -108,6 +110,8 @@ def run_mutations(
         outcome = classify(result)
         tally.add(trial.format, outcome, result.seconds)
         path = Path(trial.path)
+        if outcome in ("ok", "typed error") and result.seconds > timeout / 2:
+            tally.slow.append((result.seconds, labels[trial.path]))
         kept = None
         if outcome not in ("ok", "typed error"):
             if keep is not None:
