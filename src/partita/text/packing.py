@@ -47,7 +47,7 @@ ChunkSize = Callable[[Sequence[Unit]], int]
 class Packer:
     """The chunk being filled: `will_fit(unit)`, `add(unit)`, `flush()` -> the chunk's units."""
 
-    __slots__ = ("_chunk_size", "_fresh", "_limit", "_overlap", "_units")
+    __slots__ = ("_chunk_size", "_estimate", "_fresh", "_limit", "_overlap", "_sure", "_units")
 
     def __init__(self, *, limit: int, overlap: int, chunk_size: ChunkSize) -> None:
         if limit <= 0:
@@ -59,6 +59,12 @@ class Packer:
         self._chunk_size = chunk_size
         self._units: list[Unit] = []
         self._fresh = 0  # -- units added since the last flush (the rest are overlap) --
+        # -- the units' sizes plus one per join: while that stays within three quarters of the
+        # -- budget the chunk fits without measuring it (a join costs at most a few characters
+        # -- or tokens, never a quarter of the budget), so a chunk is measured whole only near
+        # -- its end --
+        self._estimate = 0
+        self._sure = limit * 3 // 4
 
     @property
     def has_new_content(self) -> bool:
@@ -70,14 +76,18 @@ class Packer:
         always takes one unit: progress before all)."""
         if self._fresh == 0:
             return True
+        if self._estimate + unit.size + 1 <= self._sure:
+            return True
         return self._chunk_size([*self._units, unit]) <= self._limit
 
     def add(self, unit: Unit) -> None:
         """Add `unit`; in a chunk without new content yet, drop overlap units until it fits."""
         if self._fresh == 0:
             while self._units and self._chunk_size([*self._units, unit]) > self._limit:
+                self._estimate -= self._units[0].size + 1
                 del self._units[0]
         self._units.append(unit)
+        self._estimate += unit.size + 1
         self._fresh += 1
 
     def flush(self) -> tuple[Unit, ...]:
@@ -91,6 +101,7 @@ class Packer:
             tail.insert(0, unit)
             total += unit.size
         self._units = tail
+        self._estimate = total + len(tail)
         self._fresh = 0
         return chunk
 
