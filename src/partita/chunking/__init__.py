@@ -27,8 +27,9 @@ lists the deliberate differences.
 Layout: `options.py` (the validated options every strategy shares), `run.py` (the sizer and
 splitter of one run), `prechunk.py` and `chunks.py` (the pipeline's two stages), `tables/`
 (read, split, emit), `strategies/` (one module per strategy: its principles, its options written
-once with their help, its functions), `strategy.py` (what a strategy is) and `registry.py` (the
-registered strategies, `chunk`, `iter_chunks`).
+once with their help, its functions; the text strategies "sentence", "sentence_window",
+"recursive" and "token" share `_text_chunks.py`), `strategy.py` (what a strategy is) and
+`registry.py` (the registered strategies, `chunk`, `iter_chunks`).
 """
 
 from partita.chunking.options import ChunkingOptions, Help
@@ -45,6 +46,19 @@ from partita.chunking.strategies.by_title import (
     chunk_by_title,
     iter_chunks_by_title,
 )
+from partita.chunking.strategies.recursive import chunk_recursively, iter_chunks_recursively
+from partita.chunking.strategies.sentence import (
+    SentenceOptions,
+    chunk_by_sentence,
+    iter_chunks_by_sentence,
+)
+from partita.chunking.strategies.sentence_window import (
+    SentenceWindowOptions,
+    chunk_by_sentence_window,
+    iter_chunks_by_sentence_window,
+    replace_with_windows,
+)
+from partita.chunking.strategies.token import chunk_by_tokens, iter_chunks_by_tokens
 from partita.chunking.strategy import ChunkingStrategy
 from partita.text.sizing.tokenizers import token_counter
 
@@ -55,13 +69,24 @@ __all__ = [
     "ChunkingOptions",
     "ChunkingStrategy",
     "Help",
+    "SentenceOptions",
+    "SentenceWindowOptions",
     "chunk",
+    "chunk_by_sentence",
+    "chunk_by_sentence_window",
     "chunk_by_title",
+    "chunk_by_tokens",
     "chunk_elements",
+    "chunk_recursively",
     "chunking_strategies",
     "iter_chunk_elements",
     "iter_chunks",
+    "iter_chunks_by_sentence",
+    "iter_chunks_by_sentence_window",
     "iter_chunks_by_title",
+    "iter_chunks_by_tokens",
+    "iter_chunks_recursively",
     "register_chunking_strategy",
+    "replace_with_windows",
     "token_counter",
 ]

@@ -2,7 +2,8 @@
 
 One registry serves `chunk`, `iter_chunks`, the command line (its `--strategy` choices and its
 option flags) and the README's option table: each reads the registered `ChunkingStrategy`
-entries. "basic" and "by_title" are registered on import; `register_chunking_strategy` adds more.
+entries. "basic", "by_title" and the text strategies ("sentence", "sentence_window",
+"recursive", "token") are registered on import; `register_chunking_strategy` adds more.
 
 The rule for options given to `chunk` (as in the reference, where one set of options serves
 several strategies): an option the chosen strategy takes is used; an option that only other
@@ -18,6 +19,10 @@ from typing import Any
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.strategies.basic import BASIC
 from partita.chunking.strategies.by_title import BY_TITLE
+from partita.chunking.strategies.recursive import RECURSIVE
+from partita.chunking.strategies.sentence import SENTENCE
+from partita.chunking.strategies.sentence_window import SENTENCE_WINDOW
+from partita.chunking.strategies.token import TOKEN
 from partita.chunking.strategy import ChunkingStrategy
 from partita.elements import Element
 
@@ -34,7 +39,9 @@ __all__ = [
 Chunker = Callable[..., list[Element]]
 """An eager chunking function: elements plus keyword options, returning chunks."""
 
-_STRATEGIES: dict[str, ChunkingStrategy] = {BASIC.name: BASIC, BY_TITLE.name: BY_TITLE}
+_STRATEGIES: dict[str, ChunkingStrategy] = {
+    s.name: s for s in (BASIC, BY_TITLE, SENTENCE, SENTENCE_WINDOW, RECURSIVE, TOKEN)
+}
 
 
 def register_chunking_strategy(

@@ -1,0 +1,255 @@
+"""What the text strategies ("sentence", "sentence_window", "recursive", "token") share.
+
+Principles:
+
+- **Sections.** With `respect_sections` (the default) a `Title` starts a new group of elements
+  and text is never merged across groups; the title's text joins the chunks it heads, as in
+  "by_title". Without it, all text elements between two tables form one group.
+- **Tables stand alone**, as in "by_title": a table ends the group before it and becomes one
+  `Table` or `TableChunk`s (`partita.chunking.tables.emit`), or passes through unchanged with
+  `skip_table_chunking`. These strategies always isolate tables.
+- **Units never span elements.** Each element's text is cut into spans on its own; a chunk's
+  text is, for each of its elements in order, the slice of that element's text from its first
+  unit's start to its last unit's end, the slices joined with "\\n\\n".
+- **Provenance.** Every text chunk records, in `metadata.extra["sources"]`, one record per source
+  element: `{"element_id": ..., "start": s, "end": e}`, the `[s, e)` range of that element's
+  text the chunk took; `"\\n\\n".join(text[s:e] ...)` is the chunk's text (after
+  `extra["text_offset"]` characters of a rendered `metadata_template`, when there is one). The
+  records live in `extra` (undeclared metadata fields), which JSON writes as ordinary metadata
+  fields and reads back into `extra`: they round-trip without a schema change.
+- Chunks carry consolidated metadata (`partita.chunking.metadata`), `orig_elements` (unless
+  `include_orig_elements=False`) and deterministic ids (`partita.chunking.ids`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from partita.chunking.ids import ChunkIds
+from partita.chunking.metadata import consolidate_metadata, orig_elements_of
+from partita.chunking.options import ChunkingOptions, Help
+from partita.chunking.run import ChunkingRun
+from partita.chunking.strategies.basic import BasicOptions
+from partita.elements import (
+    CompositeElement,
+    Element,
+    Table,
+    Title,
+    metadata_from_fields,
+    new_element,
+)
+from partita.text.packing import Packer, Unit
+
+__all__ = [
+    "JOINER",
+    "ExactPacker",
+    "GroupChunker",
+    "TextChunkingOptions",
+    "TextOptions",
+    "chunk_element",
+    "iter_groups_chunks",
+    "iter_packed_exactly",
+    "iter_split_chunks",
+    "render_template",
+    "span_text",
+    "spans_of_units",
+]
+
+JOINER = "\n\n"
+"""What joins the texts of two elements in one chunk (as the reference joins elements)."""
+
+
+class TextOptions(BasicOptions, total=False):
+    """The options every text strategy takes: the shared ones and `respect_sections`."""
+
+    respect_sections: Annotated[
+        bool | None,
+        Help("never merge text across a Title: a title starts a new group (default on)"),
+    ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TextChunkingOptions(ChunkingOptions):
+    """The validated options of a text strategy: `ChunkingOptions` plus `respect_sections`
+    (derived: `sections`, True by default)."""
+
+    respect_sections: bool | None = None
+    sections: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        ChunkingOptions.__post_init__(self)
+        respect = self.respect_sections
+        object.__setattr__(self, "sections", True if respect is None else bool(respect))
+
+
+Spans = Sequence[tuple[int, int, int]]
+"""A chunk's content: `(element index in the group, start, end)` per element, in order."""
+
+GroupChunker = Callable[[Sequence[Element], ChunkIds], Iterator[Element]]
+"""Chunks one group of text elements (a section, or the text between tables)."""
+
+
+def iter_groups_chunks(
+    elements: Iterable[Element], run: ChunkingRun, chunk_group: GroupChunker
+) -> Iterator[Element]:
+    """Generate the chunks of `elements`: each group of text elements chunked by `chunk_group`,
+    each table alone (or passed through), numbered as one run."""
+    opts = run.opts
+    sections = getattr(opts, "sections", True)
+    ids = ChunkIds()
+    group: list[Element] = []
+    for element in elements:
+        if isinstance(element, Table):
+            if group:
+                yield from chunk_group(group, ids)
+                group = []
+            if opts.skip_tables:
+                yield element
+            else:
+                from partita.chunking.tables.emit import iter_table_chunks
+
+                yield from iter_table_chunks(element, "", run, ids)
+            continue
+        if sections and isinstance(element, Title) and group:
+            yield from chunk_group(group, ids)
+            group = []
+        group.append(element)
+    if group:
+        yield from chunk_group(group, ids)
+
+
+def span_text(group: Sequence[Element], spans: Spans) -> str:
+    """The text of a chunk made of `spans` of `group`'s elements."""
+    return JOINER.join(group[i].text[s:e] for i, s, e in spans)
+
+
+def spans_of_units(units: Sequence[Unit]) -> list[tuple[int, int, int]]:
+    """The spans of a chunk made of `units`: per element, first start to last end."""
+    spans: list[tuple[int, int, int]] = []
+    for unit in units:
+        if spans and spans[-1][0] == unit.source:
+            source, start, _ = spans[-1]
+            spans[-1] = (source, start, unit.end)
+        else:
+            spans.append((unit.source, unit.start, unit.end))
+    return spans
+
+
+def chunk_element(
+    group: Sequence[Element],
+    spans: Spans,
+    text: str,
+    run: ChunkingRun,
+    ids: ChunkIds,
+    *,
+    extra: dict[str, Any] | None = None,
+) -> Element:
+    """The CompositeElement of `text`, made of `spans` of `group`: consolidated metadata of the
+    elements it draws on, `orig_elements`, and its provenance in `extra["sources"]`."""
+    elements = [group[i] for i, _, _ in spans]
+    unique = list({id(e): e for e in elements}.values())
+    fields = consolidate_metadata(unique)
+    if run.opts.include_orig:
+        fields["orig_elements"] = orig_elements_of(unique)
+    sources = [{"element_id": group[i].element_id, "start": s, "end": e} for i, s, e in spans]
+    fields["extra"] = {"sources": sources, **(extra or {})}
+    return new_element(
+        CompositeElement, text, ids.next_id(elements[0].element_id), metadata_from_fields(fields)
+    )
+
+
+class ExactPacker(Packer):
+    """A `Packer` that measures the whole chunk before every addition: exact whatever the joins
+    cost (a chunk's text keeps the whitespace between its units, and may carry a header)."""
+
+    __slots__ = ()
+
+    def will_fit(self, unit: Unit) -> bool:
+        if not self.has_new_content:
+            return True
+        return self._chunk_size([*self._units, unit]) <= self._limit
+
+
+def iter_packed_exactly(
+    units: Iterable[Unit], *, limit: int, overlap: int, chunk_size: Callable[[Sequence[Unit]], int]
+) -> Iterator[tuple[Unit, ...]]:
+    """`partita.text.packing.iter_packed` with every fit measured on the chunk's exact text."""
+    packer = ExactPacker(limit=limit, overlap=overlap, chunk_size=chunk_size)
+    for unit in units:
+        if not packer.will_fit(unit):
+            yield packer.flush()
+        packer.add(unit)
+    if packer.has_new_content:
+        yield packer.flush()
+
+
+SplitsOf = Callable[[str, Callable[[str], int], int], Iterable[Any]]
+"""`(text, measure, limit) -> splits` with `start`, `end`, `size`, `is_sentence`: `iter_splits`
+or `iter_recursive_splits` with its separators."""
+
+
+class _Blank(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def render_template(template: str, element: Element) -> str:
+    """`template` with `{field}`s replaced by `element`'s metadata values (`{category}`,
+    `{element_id}` too); an unset field renders empty, a sequence joined with " > "."""
+    values = _Blank()
+    metadata = element.metadata
+    for name, value in metadata.set_fields_view().items():
+        if name == "extra":
+            values.update({k: v for k, v in value.items() if k not in values})
+            continue
+        if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+            value = " > ".join(value)
+        values[name] = value
+    values.setdefault("category", type(element).__name__)
+    values.setdefault("element_id", element.element_id)
+    return template.format_map(values)
+
+
+def iter_split_chunks(
+    group: Sequence[Element],
+    ids: ChunkIds,
+    run: ChunkingRun,
+    splits_of: SplitsOf,
+    *,
+    template: str | None = None,
+) -> Iterator[Element]:
+    """The chunks of `group`: each element's text cut by `splits_of`, the splits packed greedily
+    (overlap of whole splits, every chunk within the window, a rendered `template` and "\\n\\n"
+    counted inside it)."""
+    opts = run.opts
+    sizer = run.sizer
+    hard_max = opts.hard_max
+    headers = [render_template(template, e) + JOINER if template else "" for e in group]
+    header_sizes = [sizer.measure(h) if h else 0 for h in headers]
+
+    def units() -> Iterator[Unit]:
+        for index, element in enumerate(group):
+            limit = hard_max - header_sizes[index]
+            if limit <= 0:
+                raise ValueError(
+                    f"Metadata length ({header_sizes[index]}) is longer than chunk size"
+                    f" ({hard_max}): increase the chunk size or shorten metadata_template"
+                )
+            text = element.text
+            measure = sizer.bounded_by(limit)
+            for split in splits_of(text, measure, limit):
+                yield Unit(index, split.start, split.end, split.size, split.is_sentence)
+
+    def chunk_size(chunk: Sequence[Unit]) -> int:
+        text = headers[chunk[0].source] + span_text(group, spans_of_units(chunk))
+        return sizer.measure_at_most(text, hard_max)
+
+    for chunk in iter_packed_exactly(
+        units(), limit=hard_max, overlap=opts.overlap_len, chunk_size=chunk_size
+    ):
+        spans = spans_of_units(chunk)
+        header = headers[chunk[0].source]
+        extra = {"text_offset": len(header)} if header else None
+        yield chunk_element(group, spans, header + span_text(group, spans), run, ids, extra=extra)

@@ -1,0 +1,96 @@
+"""The "recursive" strategy: the recursive character splitter (LangChain's
+`RecursiveCharacterTextSplitter`, seed 004), over elements, with whole-split overlap.
+
+Principles:
+
+- **Coarsest separator first.** Each element's text is cut at the first separator it holds;
+  pieces still over the window are cut at the next separators, and so on down to characters
+  (`partita.text.splits.iter_recursive_splits`). The separators are `text_splitting_separators`
+  when given (literal strings, in order; "" cuts between characters), else
+  `RECURSIVE_SEPARATORS`: paragraphs, lines, CJK and Latin sentence ends, clauses, words,
+  characters.
+- **Packed like "sentence".** Splits are merged greedily while the chunk fits the window; a chunk
+  after the first starts with the previous chunk's last whole splits totalling at most
+  `overlap`; every chunk takes a new split and stays within the window.
+- Sections, tables, provenance, ids and metadata: `partita.chunking.strategies._text_chunks`.
+
+Differences from LangChain's splitter: separators are literal, never regular expressions, and
+never lost (each stays at the end of the piece before it, and the chunk text is a slice of the
+element's text); Latin sentence marks need a following space (`3.14` stays whole); the overlap is
+of whole splits, not of characters counted back; the window is a hard maximum for every chunk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Unpack
+
+from partita.chunking.ids import ChunkIds
+from partita.chunking.run import ChunkingRun
+from partita.chunking.strategies._text_chunks import (
+    TextChunkingOptions,
+    TextOptions,
+    iter_groups_chunks,
+    iter_split_chunks,
+)
+from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.elements import Element
+from partita.text.splits import RECURSIVE_SEPARATORS, Split, iter_recursive_splits
+
+__all__ = [
+    "RECURSIVE",
+    "RecursiveChunkingOptions",
+    "chunk_recursively",
+    "iter_chunks_recursively",
+    "run_recursive",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecursiveChunkingOptions(TextChunkingOptions):
+    """The validated "recursive" options (its own type, so `iter_chunks` finds the strategy)."""
+
+
+def run_recursive(elements: Iterable[Element], opts: TextChunkingOptions) -> Iterator[Element]:
+    """Generate the "recursive" chunks of `elements` under validated options `opts`."""
+    run = ChunkingRun.of(opts)
+    given = opts.text_splitting_separators
+    separators = RECURSIVE_SEPARATORS if given is None else tuple(given)
+
+    def splits_of(text: str, measure: Callable[[str], int], limit: int) -> Iterator[Split]:
+        return iter_recursive_splits(text, measure, limit, separators)
+
+    def chunk_group(group: Sequence[Element], ids: ChunkIds) -> Iterator[Element]:
+        return iter_split_chunks(group, ids, run, splits_of)
+
+    return iter_groups_chunks(elements, run, chunk_group)
+
+
+def iter_chunks_recursively(
+    elements: Iterable[Element], **options: Unpack[TextOptions]
+) -> Iterator[Element]:
+    """Generate "recursive" chunks of `elements`: texts cut at the coarsest separator that makes
+    pieces fit (`text_splitting_separators`, default `RECURSIVE_SEPARATORS`), packed to the
+    window with whole-split overlap."""
+    return run_recursive(elements, RecursiveChunkingOptions(**options))
+
+
+def chunk_recursively(elements: Iterable[Element], **options: Unpack[TextOptions]) -> list[Element]:
+    """Return the "recursive" chunks of `elements`; see `iter_chunks_recursively`."""
+    return collect_chunks(
+        partial(iter_chunks_recursively, elements, **options), elements, options.get("tokenizer")
+    )
+
+
+RECURSIVE = ChunkingStrategy(
+    "recursive",
+    chunk_recursively,
+    iter_chunks_recursively,
+    options=TextOptions,
+    options_value=RecursiveChunkingOptions,
+    run=run_recursive,
+    summary="texts cut at the coarsest separator that fits, packed with whole-split overlap",
+)
+"""The registry entry of the "recursive" strategy."""
