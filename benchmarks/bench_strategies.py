@@ -18,7 +18,7 @@ Texts (found next to the repository root, `../shared`):
 - English: `../shared/eval/chroma/corpora/*.md` concatenated (1.45 MB), repeated or cut to
   `--en-megabytes` when given;
 - Chinese: the Chinese articles `../shared/seeds/*.txt` (the corpus in `../shared/corpus` holds
-  no Chinese document), once (0.19 MB), or repeated or cut to `--zh-megabytes`.
+  no Chinese document), once (0.10 MB), or repeated or cut to `--zh-megabytes`.
 
 Repeated text flatters partita: it memoizes token counts (4,096 texts per tokenizer, for the
 process), so a repeated paragraph is counted once. The memo is emptied before every partita
