@@ -27,6 +27,7 @@ Differences from Chroma's chunker and from the other text strategies:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -92,11 +93,15 @@ def run_token(elements: Iterable[Element], opts: TokenChunkingOptions) -> Iterat
         text = JOINER.join(e.text for e in group)
         for window in iter_token_windows(text, encoding, size, overlap):
             spans = []
-            for index, element in enumerate(group):
+            # -- only the elements the window reaches, found by bisection (a pass over the
+            # -- whole group per window made a long section quadratic) --
+            index = max(bisect_right(starts, window.start) - 1, 0)
+            while index < len(group) and starts[index] < window.end:
                 lo = max(window.start, starts[index])
-                hi = min(window.end, starts[index] + len(element.text))
+                hi = min(window.end, starts[index] + len(group[index].text))
                 if lo < hi:
                     spans.append((index, lo - starts[index], hi - starts[index]))
+                index += 1
             if spans:
                 yield chunk_element(group, spans, window.text, run, ids)
 
