@@ -107,10 +107,16 @@ class Packer:
 
 
 def iter_packed(
-    units: Iterable[Unit], *, limit: int, overlap: int, chunk_size: ChunkSize
+    units: Iterable[Unit],
+    *,
+    limit: int,
+    overlap: int,
+    chunk_size: ChunkSize,
+    packer_type: type[Packer] = Packer,
 ) -> Iterator[tuple[Unit, ...]]:
-    """Yield the chunks (tuples of units, overlap first) that `units` pack into."""
-    packer = Packer(limit=limit, overlap=overlap, chunk_size=chunk_size)
+    """Yield the chunks (tuples of units, overlap first) that `units` pack into, filled by a
+    `packer_type` (a `Packer` subclass may judge fit differently)."""
+    packer = packer_type(limit=limit, overlap=overlap, chunk_size=chunk_size)
     for unit in units:
         if not packer.will_fit(unit):
             yield packer.flush()

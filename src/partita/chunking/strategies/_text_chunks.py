@@ -40,7 +40,7 @@ from partita.elements import (
     metadata_from_fields,
     new_element,
 )
-from partita.text.packing import Packer, Unit
+from partita.text.packing import Packer, Unit, iter_packed
 
 __all__ = [
     "JOINER",
@@ -50,7 +50,6 @@ __all__ = [
     "TextOptions",
     "chunk_element",
     "iter_groups_chunks",
-    "iter_packed_exactly",
     "iter_split_chunks",
     "render_template",
     "span_text",
@@ -172,19 +171,6 @@ class ExactPacker(Packer):
         return self._chunk_size([*self._units, unit]) <= self._limit
 
 
-def iter_packed_exactly(
-    units: Iterable[Unit], *, limit: int, overlap: int, chunk_size: Callable[[Sequence[Unit]], int]
-) -> Iterator[tuple[Unit, ...]]:
-    """`partita.text.packing.iter_packed` with every fit measured on the chunk's exact text."""
-    packer = ExactPacker(limit=limit, overlap=overlap, chunk_size=chunk_size)
-    for unit in units:
-        if not packer.will_fit(unit):
-            yield packer.flush()
-        packer.add(unit)
-    if packer.has_new_content:
-        yield packer.flush()
-
-
 SplitsOf = Callable[[str, Callable[[str], int], int], Iterable[Any]]
 """`(text, measure, limit) -> splits` with `start`, `end`, `size`, `is_sentence`: `iter_splits`
 or `iter_recursive_splits` with its separators."""
@@ -246,8 +232,12 @@ def iter_split_chunks(
         text = headers[chunk[0].source] + span_text(group, spans_of_units(chunk))
         return sizer.measure_at_most(text, hard_max)
 
-    for chunk in iter_packed_exactly(
-        units(), limit=hard_max, overlap=opts.overlap_len, chunk_size=chunk_size
+    for chunk in iter_packed(
+        units(),
+        limit=hard_max,
+        overlap=opts.overlap_len,
+        chunk_size=chunk_size,
+        packer_type=ExactPacker,
     ):
         spans = spans_of_units(chunk)
         header = headers[chunk[0].source]
