@@ -5,104 +5,172 @@ fixed):
 
 - Splits are added in order while the chunk fits the budget; the split that would not fit
   starts the next chunk.
+- **Chunks end at sentence ends.** When the split that would not fit continues a sentence (the
+  chunk's last split does not end one: a clause or a word of a sentence too long for the
+  budget) and an earlier split of the chunk ends a sentence, the chunk ends there and the
+  splits after it are carried into the next chunk (`Packer.carried`). A chunk ends inside a
+  sentence only when it holds no sentence end past its overlap (a sentence longer than the
+  budget). With `prefer_sentence_ends=False` the chunk is greedy to the last split.
 - A chunk after the first starts with an overlap: the longest run of the previous chunk's last
   whole splits whose size is at most `overlap`, shortened further until the new split fits after
   it. (llama_index keeps the whole overlap and adds the next split anyway, so its chunk 1 in
-  seed 000 holds 101 tokens under a budget of 73.)
+  seed 000 holds 101 tokens under a budget of 73.) An overlap at or above the budget is allowed
+  (llama_index allows `chunk_overlap == chunk_size`): it only ever shrinks to fit.
 - Every chunk takes at least one new split, so no chunk repeats another (seed 000's chunks 5 and
   6 hold the same text: a split of newlines was the only new content); splits hold text, never
   only whitespace (`partita.text.splits`).
-- **The hard maximum holds**: a chunk's size is measured on the chunk as it will be written
-  (`chunk_size`), not estimated from its splits; a split that alone exceeds the budget (a
-  single character past a token budget) is a chunk of its own, the one exception.
+- **The hard maximum holds**: a chunk's size is exact, the size of the chunk as it will be
+  written, never estimated from its splits: `chunk_size(units)` measures a chunk whole, and
+  `grown_size(units, size, unit)` (when given) the chunk `units` of exact size `size` with `unit`
+  appended, which a caller can compute from the join alone (`Sizer.measure_appended`). A split
+  that alone exceeds the budget (a single character past a token budget) is a chunk of its own,
+  the one exception.
 
 The packer is an accumulator (`add` / `will_fit` / `flush`) over any splits with sizes: those
 of one text, or of many elements (the caller says what separates splits of different sources
-through `chunk_size`).
+through `chunk_size` and `grown_size`). Each split is measured once joined to the chunk, so
+packing costs one join measure per split plus one whole measure per chunk (its first split, or
+its overlap).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Packer", "Unit", "iter_packed"]
+__all__ = ["ChunkSize", "GrownSize", "Packer", "Unit", "iter_packed"]
 
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A split of one source text: `source` (e.g. an element's index), its span and size."""
+    """A split of one source text: `source` (e.g. an element's index), its span and size,
+    whether it is a whole sentence or more (`is_sentence`), and whether a sentence (or a line,
+    a paragraph, the source) ends with it (`ends_sentence`)."""
 
     source: int
     start: int
     end: int
     size: int
     is_sentence: bool = True
+    ends_sentence: bool = True
 
 
 ChunkSize = Callable[[Sequence[Unit]], int]
 """The exact size of the chunk made of these units, as it will be written."""
 
+GrownSize = Callable[[Sequence[Unit], int, Unit], int]
+"""`(units, size, unit)`: the exact size of the chunk `units` (of exact size `size`, at least one
+unit) with `unit` appended."""
+
 
 class Packer:
-    """The chunk being filled: `will_fit(unit)`, `add(unit)`, `flush()` -> the chunk's units."""
+    """The chunk being filled: `will_fit(unit)`, `add(unit)`, `flush()` -> the chunk's units.
 
-    __slots__ = ("_chunk_size", "_estimate", "_fresh", "_limit", "_overlap", "_sure", "_units")
+    After `flush`, `carried` holds the units cut from the chunk's end to make it end at a
+    sentence end: the caller adds them (before any new unit) to the next chunk.
+    """
 
-    def __init__(self, *, limit: int, overlap: int, chunk_size: ChunkSize) -> None:
+    __slots__ = (
+        "_chunk_size",
+        "_fresh",
+        "_grown_size",
+        "_limit",
+        "_overlap",
+        "_pending",
+        "_prefer_ends",
+        "_size",
+        "_units",
+        "carried",
+    )
+
+    def __init__(
+        self,
+        *,
+        limit: int,
+        overlap: int,
+        chunk_size: ChunkSize,
+        grown_size: GrownSize | None = None,
+        prefer_sentence_ends: bool = True,
+    ) -> None:
         if limit <= 0:
             raise ValueError(f"the budget must be > 0, got {limit}")
-        if not 0 <= overlap < limit:
-            raise ValueError(f"the overlap must be >= 0 and less than the budget, got {overlap}")
+        if overlap < 0:
+            raise ValueError(f"the overlap must be >= 0, got {overlap}")
         self._limit = limit
         self._overlap = overlap
         self._chunk_size = chunk_size
+        self._grown_size = grown_size
+        self._prefer_ends = prefer_sentence_ends
         self._units: list[Unit] = []
+        self._size = 0  # -- the exact size of `_units` (0 when empty) --
         self._fresh = 0  # -- units added since the last flush (the rest are overlap) --
-        # -- the units' sizes plus one per join: while that stays within three quarters of the
-        # -- budget the chunk fits without measuring it (a join costs at most a few characters
-        # -- or tokens, never a quarter of the budget), so a chunk is measured whole only near
-        # -- its end --
-        self._estimate = 0
-        self._sure = limit * 3 // 4
+        self._pending: tuple[Unit, int] | None = None  # -- `will_fit`'s measure, for `add` --
+        self.carried: tuple[Unit, ...] = ()
 
     @property
     def has_new_content(self) -> bool:
         """Whether the chunk holds a unit that no earlier chunk held."""
         return self._fresh > 0
 
+    def _grown(self, unit: Unit) -> int:
+        if not self._units:
+            return self._chunk_size((unit,))
+        if self._grown_size is None:
+            return self._chunk_size([*self._units, unit])
+        return self._grown_size(self._units, self._size, unit)
+
     def will_fit(self, unit: Unit) -> bool:
         """Whether the chunk, with `unit` added, stays within the budget (a fresh chunk
         always takes one unit: progress before all)."""
         if self._fresh == 0:
             return True
-        if self._estimate + unit.size + 1 <= self._sure:
-            return True
-        return self._chunk_size([*self._units, unit]) <= self._limit
+        size = self._grown(unit)
+        self._pending = (unit, size)
+        return size <= self._limit
 
     def add(self, unit: Unit) -> None:
         """Add `unit`; in a chunk without new content yet, drop overlap units until it fits."""
-        if self._fresh == 0:
-            while self._units and self._chunk_size([*self._units, unit]) > self._limit:
-                self._estimate -= self._units[0].size + 1
-                del self._units[0]
+        pending = self._pending
+        self._pending = None
+        if pending is not None and pending[0] is unit:
+            size = pending[1]
+        else:
+            size = self._grown(unit)
+            if self._fresh == 0:
+                units = self._units
+                while units and size > self._limit:
+                    del units[0]
+                    self._size = self._chunk_size(units) if units else 0
+                    size = self._grown(unit)
         self._units.append(unit)
-        self._estimate += unit.size + 1
+        self._size = size
         self._fresh += 1
 
-    def flush(self) -> tuple[Unit, ...]:
-        """Return the chunk's units and start the next chunk with the overlap."""
+    def flush(self, *, at_end: bool = False) -> tuple[Unit, ...]:
+        """Return the chunk's units and start the next chunk with the overlap. Unless `at_end`
+        (no unit follows), a chunk that would end inside a sentence is cut back to its last
+        sentence end, the rest left in `carried`."""
         chunk = tuple(self._units)
+        self.carried = ()
+        if self._prefer_ends and not at_end and chunk and not chunk[-1].ends_sentence:
+            first_fresh = len(chunk) - self._fresh
+            for index in range(len(chunk) - 2, first_fresh - 1, -1):
+                if chunk[index].ends_sentence:
+                    chunk, self.carried = chunk[: index + 1], chunk[index + 1 :]
+                    break
         tail: list[Unit] = []
         total = 0
         for unit in reversed(chunk):
             if total + unit.size > self._overlap:
                 break
-            tail.insert(0, unit)
+            tail.append(unit)
             total += unit.size
+        tail.reverse()
         self._units = tail
-        self._estimate = total + len(tail)
+        self._size = self._chunk_size(tail) if tail else 0
         self._fresh = 0
+        self._pending = None
         return chunk
 
 
@@ -112,14 +180,27 @@ def iter_packed(
     limit: int,
     overlap: int,
     chunk_size: ChunkSize,
-    packer_type: type[Packer] = Packer,
+    grown_size: GrownSize | None = None,
+    prefer_sentence_ends: bool = True,
 ) -> Iterator[tuple[Unit, ...]]:
-    """Yield the chunks (tuples of units, overlap first) that `units` pack into, filled by a
-    `packer_type` (a `Packer` subclass may judge fit differently)."""
-    packer = packer_type(limit=limit, overlap=overlap, chunk_size=chunk_size)
+    """Yield the chunks (tuples of units, overlap first) that `units` pack into (see the module
+    docstring for the rules and the arguments)."""
+    packer = Packer(
+        limit=limit,
+        overlap=overlap,
+        chunk_size=chunk_size,
+        grown_size=grown_size,
+        prefer_sentence_ends=prefer_sentence_ends,
+    )
+    waiting: deque[Unit] = deque()
     for unit in units:
-        if not packer.will_fit(unit):
-            yield packer.flush()
-        packer.add(unit)
+        waiting.append(unit)
+        while waiting:
+            head = waiting[0]
+            if not packer.will_fit(head):
+                yield packer.flush()
+                waiting.extendleft(reversed(packer.carried))
+                continue
+            packer.add(waiting.popleft())
     if packer.has_new_content:
-        yield packer.flush()
+        yield packer.flush(at_end=True)

@@ -14,7 +14,11 @@ defects fixed):
   first), each within the budget — a character that alone exceeds it (a token budget below one
   character's tokens) is the only exception, as one split.
 - `is_sentence` marks paragraph and sentence splits (whole units of meaning), as llama_index
-  marks them; the packer prefers to keep them whole.
+  marks them; `ends_sentence` marks the splits a sentence ends with: every paragraph and
+  sentence split, and the last piece of one cut smaller (the packer ends chunks there when it
+  can, `partita.text.packing`). For recursive splits, a piece ends a sentence when its separator
+  is a line break or a sentence end mark (`ENDING_SEPARATORS`), or it is the last piece of one
+  that does.
 - Linear in the text's length times the depth of the levels (each level measures only its own
   pieces), and every measure is of a piece at most a few times the budget long, except the
   first of the whole text (`measure_at_most` bounds that one).
@@ -30,6 +34,7 @@ from partita.text.sentences import iter_sentence_spans
 
 __all__ = [
     "CLAUSE_END",
+    "ENDING_SEPARATORS",
     "PARAGRAPH_BREAK",
     "RECURSIVE_SEPARATORS",
     "Split",
@@ -65,17 +70,23 @@ RECURSIVE_SEPARATORS = (
 (CJK, then Latin followed by a space, so `3.14` and `test.txt` stay whole), clauses, words,
 and characters (the empty separator) — seed 004's list, with Latin marks needing the space."""
 
+ENDING_SEPARATORS = frozenset({".", "!", "?", "。", "！", "？", "…", "｡", "．"})
+"""Separators (stripped) after which a recursive piece ends a sentence; any separator holding a
+line break ends one too."""
+
 Measure = Callable[[str], int]
 
 
 @dataclass(frozen=True, slots=True)
 class Split:
-    """A span `[start, end)` of the text, its size, and whether it is a whole sentence or more."""
+    """A span `[start, end)` of the text, its size, whether it is a whole sentence or more, and
+    whether a sentence ends with it."""
 
     start: int
     end: int
     size: int
     is_sentence: bool
+    ends_sentence: bool = True
 
 
 def iter_splits(text: str, measure: Measure, limit: int) -> Iterator[Split]:
@@ -89,7 +100,7 @@ def iter_splits(text: str, measure: Measure, limit: int) -> Iterator[Split]:
     start, end = _stripped(text, 0, len(text))
     if start == end:
         return
-    yield from _iter_level(text, start, end, measure, limit, level=0, is_sentence=True)
+    yield from _iter_level(text, start, end, measure, limit, level=0, is_sentence=True, ends=True)
 
 
 def _iter_level(
@@ -101,11 +112,13 @@ def _iter_level(
     *,
     level: int,
     is_sentence: bool,
+    ends: bool,
 ) -> Iterator[Split]:
-    """The splits of `text[start:end]`, a piece cut at `level - 1` (`is_sentence` from it)."""
+    """The splits of `text[start:end]`, a piece cut at `level - 1` (`is_sentence` from it;
+    `ends`: whether a sentence ends with it)."""
     size = measure(text[start:end])
     if size <= limit:
-        yield Split(start, end, size, is_sentence)
+        yield Split(start, end, size, is_sentence, ends)
         return
     while level < len(_LEVELS):
         cuts = _LEVELS[level](text, start, end)
@@ -113,12 +126,20 @@ def _iter_level(
             break
         level += 1  # -- nothing to cut at this level: try the next --
     else:
-        yield from _iter_prefixes(text, start, end, measure, limit)
+        yield from _iter_prefixes(text, start, end, measure, limit, ends=ends)
         return
     whole = level <= 1  # -- paragraphs and sentences are whole units --
-    for piece_start, piece_end in cuts:
+    last = len(cuts) - 1
+    for index, (piece_start, piece_end) in enumerate(cuts):
         yield from _iter_level(
-            text, piece_start, piece_end, measure, limit, level=level + 1, is_sentence=whole
+            text,
+            piece_start,
+            piece_end,
+            measure,
+            limit,
+            level=level + 1,
+            is_sentence=whole,
+            ends=whole or (ends and index == last),
         )
 
 
@@ -167,13 +188,14 @@ _LEVELS: tuple[Callable[[str, int, int], list[tuple[int, int]]], ...] = (
 
 
 def _iter_prefixes(
-    text: str, start: int, end: int, measure: Measure, limit: int
+    text: str, start: int, end: int, measure: Measure, limit: int, *, ends: bool
 ) -> Iterator[Split]:
-    """The longest prefixes that fit, one after another (a word too long for the budget)."""
+    """The longest prefixes that fit, one after another (a word too long for the budget); the
+    last ends a sentence when the word does (`ends`)."""
     while start < end:
         low, high = start + 1, end  # -- the longest fitting end lies in [low, high] --
         if measure(text[start:low]) > limit:
-            yield Split(start, low, measure(text[start:low]), is_sentence=False)
+            yield Split(start, low, measure(text[start:low]), False, ends and low == end)
             start = low
             continue
         high = min(end, start + max(1, limit) * 16)  # -- a token is at most 16 characters --
@@ -185,7 +207,7 @@ def _iter_prefixes(
                 low = middle
             else:
                 high = middle - 1
-        yield Split(start, low, measure(text[start:low]), is_sentence=False)
+        yield Split(start, low, measure(text[start:low]), False, ends and low == end)
         start = low
 
 
@@ -207,15 +229,26 @@ def iter_recursive_splits(
         raise ValueError(f"the budget must be > 0, got {limit}")
     start, end = _stripped(text, 0, len(text))
     if start < end:
-        yield from _iter_recursive(text, start, end, measure, limit, separators)
+        yield from _iter_recursive(text, start, end, measure, limit, separators, ends=True)
+
+
+def _is_ending(separator: str) -> bool:
+    return "\n" in separator or separator.strip() in ENDING_SEPARATORS
 
 
 def _iter_recursive(
-    text: str, start: int, end: int, measure: Measure, limit: int, separators: tuple[str, ...]
+    text: str,
+    start: int,
+    end: int,
+    measure: Measure,
+    limit: int,
+    separators: tuple[str, ...],
+    *,
+    ends: bool,
 ) -> Iterator[Split]:
     size = measure(text[start:end])
     if size <= limit:
-        yield Split(start, end, size, is_sentence=False)
+        yield Split(start, end, size, False, ends)
         return
     for index, separator in enumerate(separators):
         if separator == "":
@@ -223,13 +256,18 @@ def _iter_recursive(
         if text.find(separator, start, end) < 0:
             continue
         rest = separators[index + 1 :]
+        ending = _is_ending(separator)
         position = start
         while position < end:
             found = text.find(separator, position, end)
             cut = end if found < 0 else found + len(separator)
             piece = _stripped(text, position, cut)
             if piece[0] < piece[1]:
-                yield from _iter_recursive(text, piece[0], piece[1], measure, limit, rest)
+                is_last = found < 0 or _stripped(text, cut, end)[0] == end
+                piece_ends = (found >= 0 and ending) or (is_last and ends)
+                yield from _iter_recursive(
+                    text, piece[0], piece[1], measure, limit, rest, ends=piece_ends
+                )
             position = cut
         return
-    yield from _iter_prefixes(text, start, end, measure, limit)
+    yield from _iter_prefixes(text, start, end, measure, limit, ends=ends)

@@ -14,7 +14,8 @@ Principles:
   gives the character range of the input it covers (`start`, `end`: every character with a byte
   in the window), so a chunk can point back at its source even then.
 - **One encoding, linear time.** The text is encoded once; the windows are slices of that list,
-  and the character offsets come from one pass over the tokens' byte lengths.
+  each decoded to bytes once (and the tokens between two window starts once more, when windows
+  overlap), and the character offsets come from the byte lengths of those decodes.
 
 Special tokens are text here (`encode_ordinary`): a document containing "<|endoftext|>" is
 chunked like any other, where the baseline (`disallowed_special="all"`) raises.
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Any, Protocol
 
 __all__ = ["TokenEncoding", "TokenWindow", "iter_token_windows"]
@@ -35,9 +35,7 @@ class TokenEncoding(Protocol):
 
     def encode_ordinary(self, text: str) -> list[int]: ...
 
-    def decode(self, tokens: Sequence[int]) -> str: ...
-
-    def decode_single_token_bytes(self, token: int) -> bytes: ...
+    def decode_bytes(self, tokens: Sequence[int]) -> bytes: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,22 +64,25 @@ def iter_token_windows(
     tokens = encoding.encode_ordinary(text)
     if not tokens:
         return
-    byte_ends = list(accumulate(len(encoding.decode_single_token_bytes(t)) for t in tokens))
+    decode_bytes = encoding.decode_bytes
     data = text.encode("utf-8", "surrogatepass")
     starts, ends = _CharCounter(data), _CharCounter(data)
     stride = size - overlap
     start = 0
+    first_byte = 0  # -- the UTF-8 offset of token `start` --
     while True:
         stop = min(start + size, len(tokens))
-        first_byte = byte_ends[start - 1] if start else 0
+        window = decode_bytes(tokens[start:stop])
         yield TokenWindow(
-            text=encoding.decode(tokens[start:stop]),
+            text=window.decode("utf-8", "replace"),  # -- as tiktoken's `decode` --
             start=starts.char_at(first_byte),
-            end=ends.char_at(byte_ends[stop - 1] - 1) + 1,
+            end=ends.char_at(first_byte + len(window) - 1) + 1,
             tokens=stop - start,
         )
         if stop == len(tokens):
             return
+        skipped = window if stride == size else decode_bytes(tokens[start : start + stride])
+        first_byte += len(skipped)
         start += stride
 
 

@@ -76,3 +76,36 @@ def test_a_wrong_tokenizer_is_a_type_error(tokenizer: object) -> None:
 def test_an_unknown_name_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="no-such-encoding"):
         sizer_for("no-such-encoding")
+
+
+_PIECES = st.lists(
+    st.sampled_from(
+        ["word", "The", " ", "  ", "\n", "\n\n", ".", "!", ",", "3", "14", "中文", "。", "'s", "—"]
+    ),
+    max_size=12,
+).map("".join)
+
+
+@given(left=_PIECES, tail_length=st.integers(0, 40), separator=_PIECES, right=_PIECES)
+def test_measure_appended_is_exact_whenever_it_decides(
+    left: str, tail_length: int, separator: str, right: str
+) -> None:
+    tail = left[max(0, len(left) - tail_length) :]
+    joined = CL100K.measure_appended(
+        tail, separator, right, left_size=COUNT(left), right_size=COUNT(right)
+    )
+    if joined is not None:
+        assert joined == COUNT(left + separator + right)
+    chars = CHARACTERS.measure_appended(
+        tail, separator, right, left_size=len(left), right_size=len(right)
+    )
+    assert chars == len(left + separator + right)
+
+
+def test_measure_appended_decides_from_a_tail_holding_a_cut() -> None:
+    left = "A long paragraph ends here." * 20
+    joined = CL100K.measure_appended(
+        left[-40:], "\n\n", "Next one", left_size=COUNT(left), right_size=COUNT("Next one")
+    )
+    assert joined == COUNT(left + "\n\nNext one")
+    assert CL100K.measure_appended("xxxx", " ", "y", left_size=1, right_size=1) is None

@@ -40,11 +40,11 @@ from partita.elements import (
     metadata_from_fields,
     new_element,
 )
-from partita.text.packing import Packer, Unit, iter_packed
+from partita.text.packing import Unit, iter_packed
+from partita.text.sizing import Sizer
 
 __all__ = [
     "JOINER",
-    "ExactPacker",
     "GroupChunker",
     "TextChunkingOptions",
     "TextOptions",
@@ -159,18 +159,6 @@ def chunk_element(
     )
 
 
-class ExactPacker(Packer):
-    """A `Packer` that measures the whole chunk before every addition: exact whatever the joins
-    cost (a chunk's text keeps the whitespace between its units, and may carry a header)."""
-
-    __slots__ = ()
-
-    def will_fit(self, unit: Unit) -> bool:
-        if not self.has_new_content:
-            return True
-        return self._chunk_size([*self._units, unit]) <= self._limit
-
-
 SplitsOf = Callable[[str, Callable[[str], int], int], Iterable[Any]]
 """`(text, measure, limit) -> splits` with `start`, `end`, `size`, `is_sentence`: `iter_splits`
 or `iter_recursive_splits` with its separators."""
@@ -226,20 +214,64 @@ def iter_split_chunks(
             text = element.text
             measure = sizer.bounded_by(limit)
             for split in splits_of(text, measure, limit):
-                yield Unit(index, split.start, split.end, split.size, split.is_sentence)
+                ends = split.ends_sentence
+                yield Unit(index, split.start, split.end, split.size, split.is_sentence, ends)
 
-    def chunk_size(chunk: Sequence[Unit]) -> int:
-        text = headers[chunk[0].source] + span_text(group, spans_of_units(chunk))
-        return sizer.measure_at_most(text, hard_max)
-
+    measure = _ChunkMeasure(group, headers, sizer, hard_max)
     for chunk in iter_packed(
         units(),
         limit=hard_max,
         overlap=opts.overlap_len,
-        chunk_size=chunk_size,
-        packer_type=ExactPacker,
+        chunk_size=measure.size,
+        grown_size=measure.grown,
     ):
         spans = spans_of_units(chunk)
         header = headers[chunk[0].source]
         extra = {"text_offset": len(header)} if header else None
         yield chunk_element(group, spans, header + span_text(group, spans), run, ids, extra=extra)
+
+
+_TAIL = 96
+"""Characters of a chunk's end read to find a cut before a join (see `Sizer.measure_appended`)."""
+
+
+class _ChunkMeasure:
+    """The exact sizes of a group's chunks: `size(units)` measures a chunk whole, `grown(units,
+    size, unit)` from its size and the join alone where the sizer can (always for characters;
+    for cl100k_base when the chunk's last `_TAIL` characters hold a cut), else whole."""
+
+    __slots__ = ("_group", "_headers", "_limit", "_sizer")
+
+    def __init__(
+        self, group: Sequence[Element], headers: Sequence[str], sizer: Sizer, limit: int
+    ) -> None:
+        self._group = group
+        self._headers = headers
+        self._sizer = sizer
+        self._limit = limit
+
+    def size(self, units: Sequence[Unit]) -> int:
+        text = self._headers[units[0].source] + span_text(self._group, spans_of_units(units))
+        return self._sizer.measure_at_most(text, self._limit)
+
+    def grown(self, units: Sequence[Unit], size: int, unit: Unit) -> int:
+        last = units[-1]
+        text = self._group[last.source].text
+        if size > self._limit:  # -- an oversized single unit: anything added is over too --
+            return size + 1
+        # -- the chunk's last characters: back over its units of the same source, at most
+        # -- `_TAIL` characters (never into the joiner or header before them) --
+        start = last.start
+        index = len(units) - 1
+        while last.end - start < _TAIL and index > 0 and units[index - 1].source == last.source:
+            index -= 1
+            start = units[index].start
+        tail = text[max(start, last.end - _TAIL) : last.end]
+        separator = text[last.end : unit.start] if unit.source == last.source else JOINER
+        right = self._group[unit.source].text[unit.start : unit.end]
+        grown = self._sizer.measure_appended(
+            tail, separator, right, left_size=size, right_size=unit.size
+        )
+        if grown is None:
+            return self.size([*units, unit])
+        return grown

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from partita.text.sizing.token_cuts import joined_token_count
+from partita.text.sizing.token_cuts import appended_token_count, joined_token_count
 from partita.text.sizing.token_window import count_at_most
 from partita.text.sizing.tokenizers import TiktokenTokens, resolve_tokenizer
 
@@ -86,6 +86,27 @@ class Sizer:
             self.measure,
             self.tiktoken,
             left,
+            separator,
+            right,
+            left_count=left_size,
+            right_count=right_size,
+        )
+
+    def measure_appended(
+        self, left_tail: str, separator: str, right: str, *, left_size: int, right_size: int
+    ) -> int | None:
+        """`measure(left + separator + right)` from the exact sizes of `left` and `right`, given
+        only `left`'s last characters `left_tail`; None when those cannot decide it (the caller
+        then measures the joined text). Characters always decide; a cl100k_base sizer decides
+        when `left_tail` holds a cut (`partita.text.sizing.token_cuts`), tokenizing only
+        around the join; other tokenizers never do."""
+        if not self.counts_tokens:
+            return left_size + len(separator) + right_size
+        if self.tiktoken is None:
+            return None
+        return appended_token_count(
+            self.tiktoken,
+            left_tail,
             separator,
             right,
             left_count=left_size,

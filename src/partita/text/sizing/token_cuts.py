@@ -65,6 +65,7 @@ __all__ = [
     "CLASSES",
     "CUT",
     "CUT_REVERSED",
+    "appended_token_count",
     "count_text",
     "first_cut",
     "joined_token_count",
@@ -185,6 +186,44 @@ def joined_token_count(
         total += (count(left) if left_count is None else left_count) - len(encode(left[q:]))
     if p < len(right):
         total += (count(right) if right_count is None else right_count) - len(encode(right[:p]))
+    return total
+
+
+def appended_token_count(
+    tokens: TiktokenTokens,
+    left_tail: str,
+    separator: str,
+    right: str,
+    *,
+    left_count: int,
+    right_count: int,
+) -> int | None:
+    """The count of `left + separator + right` from the counts of `left` and `right`, knowing of
+    `left` only its last characters `left_tail`; None when that cannot decide it.
+
+    By 5 in the module docstring, with `q` the last cut of `left_tail` (a cut of `left` too: a
+    cut is a property of the two characters around it), the joined text counts `left_count -
+    count(left_tail[q:]) + count(left_tail[q:] + separator + right[:p]) + count(right[p:])`, `p`
+    the first cut of `right`. None when `left_tail` has no cut (`q == 0`), when the encoding has
+    another pre-tokenizer, or when `left_tail` or `right` hold a surrogate.
+    """
+    if (
+        not left_tail
+        or not right
+        or not supports_cuts(tokens)
+        or (not left_tail.isascii() and _SURROGATE.search(left_tail))
+        or (not right.isascii() and _SURROGATE.search(right))
+    ):
+        return None
+    q = last_cut(left_tail)
+    if q == 0:
+        return None
+    encode = tokens.encoding.encode_ordinary
+    p = first_cut(right)
+    head = left_tail[q:]
+    total = left_count - len(encode(head)) + len(encode(head + separator + right[:p]))
+    if p < len(right):
+        total += right_count - len(encode(right[:p]))
     return total
 
 
