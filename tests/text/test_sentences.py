@@ -354,3 +354,26 @@ def test_a_megabyte_of_hostile_input_is_linear_work(unit: str) -> None:
     text = unit * (1_000_000 // len(unit))
     assert work(text) <= 2 * len(text)
     assert len(split_sentences(text)) == 1
+
+
+def test_text_without_capitals_ends_sentences_at_periods_after_ordinary_words() -> None:
+    text = (
+        "the facility may be drawn upon during a period of five years from november 22, 2017."
+        " the revolving credit facility includes a letter of credit. see note 3 for details,"
+        " e.g. the terms of the u.s. notes. is it due? yes it is."
+    )
+    assert split_sentences(text) == [
+        "the facility may be drawn upon during a period of five years from november 22, 2017.",
+        "the revolving credit facility includes a letter of credit.",
+        "see note 3 for details, e.g. the terms of the u.s. notes.",
+        "is it due?",
+        "yes it is.",
+    ]
+
+
+def test_cased_text_keeps_a_period_before_a_lower_case_word_inside() -> None:
+    text = "Jane and co. at the party said the plan was fine. it was late. Then we left."
+    assert split_sentences(text) == [
+        "Jane and co. at the party said the plan was fine. it was late.",
+        "Then we left.",
+    ]

@@ -6,19 +6,20 @@ defects fixed):
 - A text that fits is one split. Otherwise it is cut into paragraphs (at blank lines); a
   paragraph that does not fit into sentences (`partita.text.sentences`, which knows Chinese and
   Japanese end marks, so Chinese is cut at sentence ends, not at commas); a sentence that does
-  not fit into clauses (after `,` `;` `:` and their CJK forms `，` `；` `：` `、`); a clause that
-  does not fit into words (at spaces); a word that does not fit into the longest prefixes that
-  do (characters). Each level is tried only on the pieces the level above left too big.
+  not fit into clauses (after `,` `;` `:` and their CJK forms `，` `；` `：` `、`, and at line
+  breaks); a clause that does not fit into words (at spaces); a word that does not fit into the
+  longest prefixes that do (characters). Each level is tried only on the pieces the level
+  above left too big.
 - Splits are spans `(start, end)` of the text, never rewritten text: in order, covering every
   non-whitespace character exactly once (the whitespace between two splits belongs to the
   first), each within the budget — a character that alone exceeds it (a token budget below one
   character's tokens) is the only exception, as one split.
 - `is_sentence` marks paragraph and sentence splits (whole units of meaning), as llama_index
-  marks them; `ends_sentence` marks the splits a sentence ends with: every paragraph and
-  sentence split, and the last piece of one cut smaller (the packer ends chunks there when it
-  can, `partita.text.packing`). For recursive splits, a piece ends a sentence when its separator
-  is a line break or a sentence end mark (`ENDING_SEPARATORS`), or it is the last piece of one
-  that does.
+  marks them; `ends_sentence` marks the splits a sentence or a line ends with: every paragraph
+  and sentence split, a piece followed by a line break, and the last piece of one cut smaller
+  (the packer ends chunks there when it can, `partita.text.packing`). For recursive splits, a
+  piece ends a sentence when its separator is a line break or a sentence end mark
+  (`ENDING_SEPARATORS`), or it is the last piece of one that does.
 - Linear in the text's length times the depth of the levels (each level measures only its own
   pieces), and every measure is of a piece at most a few times the budget long, except the
   first of the whole text (`measure_at_most` bounds that one).
@@ -45,8 +46,9 @@ __all__ = [
 PARAGRAPH_BREAK = re.compile(r"\n[ \t\u3000]*\n\s*")
 """A blank line, and the whitespace after it: where a paragraph ends."""
 
-CLAUSE_END = re.compile(r"[,;:，；：、](?:\s+|(?=\S))")
-"""A clause's end: a comma, semicolon or colon (Latin or CJK), and the whitespace after it."""
+CLAUSE_END = re.compile(r"[,;:，；：、](?:\s+|(?=\S))|[ \t]*\n\s*")
+"""A clause's end: a comma, semicolon or colon (Latin or CJK), and the whitespace after it; or
+a line break (a wrapped line, a list or a table row without end marks)."""
 
 _WORD = re.compile(r"\S+")
 
@@ -131,6 +133,7 @@ def _iter_level(
     whole = level <= 1  # -- paragraphs and sentences are whole units --
     last = len(cuts) - 1
     for index, (piece_start, piece_end) in enumerate(cuts):
+        after = cuts[index + 1][0] if index < last else piece_end
         yield from _iter_level(
             text,
             piece_start,
@@ -139,7 +142,8 @@ def _iter_level(
             limit,
             level=level + 1,
             is_sentence=whole,
-            ends=whole or (ends and index == last),
+            # -- a sentence, a line, or the piece this one ends --
+            ends=whole or (ends and index == last) or "\n" in text[piece_end:after],
         )
 
 

@@ -36,7 +36,10 @@ What does not:
   addresses and file names (`www.example.com`, `Jane.Doe@example.com`, `test.txt`), `Jr.'s`,
   `Yahoo!in`;
 - a period before a lower-case word (`Jane and co. at the party`, `'This is great.' she said`),
-  or an ellipsis before one (`I wasn't really ... well`);
+  or an ellipsis before one (`I wasn't really ... well`) — except in text written without
+  capitals (`scanner.is_caseless`: a lower-cased corpus), where a period right after an ordinary
+  word or a number ends the sentence whatever follows (`from november 22, 2017. the revolving
+  credit`), as do `?` and `!`;
 - abbreviations that qualify the next word (`Mr.`, `Dr.`, `St.`, `Mt.`, `e.g.`, `i.e.`, `vs.`,
   German `z. B.`, `bzw.`, Spanish `Sr.`, `Lic.`, Russian `г.`, `проф.`, ...), and any
   abbreviation before a number (`No. 5`, `p. 55`, `Jan. 3`, `N°. 1026`); other abbreviations

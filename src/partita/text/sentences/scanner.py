@@ -32,6 +32,9 @@ from partita.text.sentences.vocabulary import (
     STRONG_END_MARKS,
 )
 from partita.text.sentences.words import (
+    NUMBER,
+    PLAIN,
+    classify_word,
     first_letter,
     is_list_marker,
     marker_follows,
@@ -39,7 +42,7 @@ from partita.text.sentences.words import (
     strip_word,
 )
 
-__all__ = ["FOLLOWING_WINDOW", "PAIR_WINDOW", "WORD_WINDOW", "SentenceScanner"]
+__all__ = ["FOLLOWING_WINDOW", "PAIR_WINDOW", "WORD_WINDOW", "SentenceScanner", "is_caseless"]
 
 WORD_WINDOW = 64
 """How far back the word before an end mark is looked for (a longer word is an ordinary one)."""
@@ -62,6 +65,25 @@ _STRONG = frozenset(STRONG_END_MARKS)
 _OMISSION_OPENERS = frozenset("[(")
 _OMISSION_CLOSERS = frozenset("])")
 _MARKER_PREFIX = BULLETS + " \t\u00a0"
+
+
+_UPPER_ASCII = bytes(range(0x41, 0x5B))
+_LOWER_ASCII = bytes(range(0x61, 0x7B))
+CASELESS_MIN_LETTERS = 40
+"""Lower-case ASCII letters a text needs before it can be read as written without capitals."""
+
+
+def is_caseless(text: str) -> bool:
+    """True when `text` is Latin text written without capitals (a lower-cased corpus, such as
+    filings text prepared for search): at least `CASELESS_MIN_LETTERS` lower-case ASCII letters
+    and fewer than one capital per 200 of them. There, a lower-case word after a period cannot
+    tell a sentence's start from its continuation, and the period decides alone."""
+    data = text.encode("utf-8", "surrogatepass")
+    lower = len(data) - len(data.translate(None, _LOWER_ASCII))
+    if lower < CASELESS_MIN_LETTERS:
+        return False
+    upper = len(data) - len(data.translate(None, _UPPER_ASCII))
+    return upper * 200 < lower
 
 
 def _is_cjk_letter(char: str) -> bool:
@@ -93,10 +115,12 @@ class SentenceScanner:
     character. `work` counts the characters the scan looked at (a measure of its cost).
     """
 
-    __slots__ = ("content_start", "cuts", "marker", "piece_start", "text", "work")
+    __slots__ = ("caseless", "content_start", "cuts", "marker", "piece_start", "text", "work")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self.caseless = is_caseless(text)
+        """Whether the text is written without capitals (`is_caseless`)."""
         self.cuts: list[int] = []
         self.piece_start = 0
         """Where the current sentence's text begins (the last cut, or 0)."""
@@ -316,7 +340,7 @@ class SentenceScanner:
         else:
             return end
         if cluster != "." and not QUESTION_EXCLAMATION.isdisjoint(cluster):
-            ends = not first_letter(following).islower()
+            ends = not first_letter(following).islower() or (self.caseless and cluster in "?!")
         else:
             marks = cluster.rstrip(CLOSERS)
             dots = 1 if cluster == "." else marks.count(".") + 3 * marks.count("…")
@@ -333,11 +357,14 @@ class SentenceScanner:
                     if self._list_marker(word, raw_start, word_start, cluster):
                         return end
                 letter = first_letter(following)
-                if letter.islower():
+                if letter.islower() and not (self.caseless and cluster == "."):
                     return end
                 if not word:
                     word = self._word_before(start)[0]
-                ends = period_ends_sentence(word, letter, following)
+                if letter.islower():  # -- caseless text: an ordinary word or number ends --
+                    ends = classify_word(word) in (PLAIN, NUMBER)
+                else:
+                    ends = period_ends_sentence(word, letter, following)
         if ends and not self._inside_pair(start, end):
             self._cut(end)
         return end
