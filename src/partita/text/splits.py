@@ -240,6 +240,15 @@ def _is_ending(separator: str) -> bool:
     return "\n" in separator or separator.strip() in ENDING_SEPARATORS
 
 
+_MARKER_END = re.compile(r"(?<!\S)(?:\d{1,3}|[A-Za-z])[.)]$")
+"""A piece ending with a list marker (`1.`, `a)`): its period numbers the next item."""
+
+
+def _is_marker_end(text: str, piece: tuple[int, int]) -> bool:
+    start, end = piece
+    return _MARKER_END.search(text, max(start, end - 4), end) is not None
+
+
 def _iter_recursive(
     text: str,
     start: int,
@@ -268,7 +277,9 @@ def _iter_recursive(
             piece = _stripped(text, position, cut)
             if piece[0] < piece[1]:
                 is_last = found < 0 or _stripped(text, cut, end)[0] == end
-                piece_ends = (found >= 0 and ending) or (is_last and ends)
+                piece_ends = (found >= 0 and ending and not _is_marker_end(text, piece)) or (
+                    is_last and ends
+                )
                 yield from _iter_recursive(
                     text, piece[0], piece[1], measure, limit, rest, ends=piece_ends
                 )

@@ -64,7 +64,6 @@ _OPENER = re.compile("[" + re.escape("".join(opener for opener, _ in PAIRS) + '"
 _STRONG = frozenset(STRONG_END_MARKS)
 _OMISSION_OPENERS = frozenset("[(")
 _OMISSION_CLOSERS = frozenset("])")
-_MARKER_PREFIX = BULLETS + " \t\u00a0"
 
 
 _UPPER_ASCII = bytes(range(0x41, 0x5B))
@@ -227,13 +226,15 @@ class SentenceScanner:
 
     def _list_marker(self, word: str, raw_start: int, word_start: int, style: str) -> bool:
         """Return True when `word` (at `word_start`, its token at `raw_start`) numbers a list
-        item: at the start of a sentence (after bullets), or next in the paragraph's list after
-        the previous marker of the same style — then the item starts a new sentence."""
+        item: at the start of a sentence (after bullets, or a few symbols such as a code fence:
+        "``` 1. The item"), or next in the paragraph's list after the previous marker of the
+        same style — then the item starts a new sentence."""
         if not is_list_marker(word):
             return False
         content = self._content()
         if word_start <= content or (
-            word_start - content <= 4 and not self.text[content:word_start].strip(_MARKER_PREFIX)
+            word_start - content <= 8
+            and not any(char.isalnum() for char in self.text[content:word_start])
         ):
             self.marker = (style, word)
             return True
