@@ -105,6 +105,7 @@ class Sizer:
         if self.tiktoken is None:
             return None
         return appended_token_count(
+            self.measure,
             self.tiktoken,
             left_tail,
             separator,

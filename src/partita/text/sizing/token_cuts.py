@@ -190,6 +190,7 @@ def joined_token_count(
 
 
 def appended_token_count(
+    count: Callable[[str], int],
     tokens: TiktokenTokens,
     left_tail: str,
     separator: str,
@@ -205,7 +206,9 @@ def appended_token_count(
     cut is a property of the two characters around it), the joined text counts `left_count -
     count(left_tail[q:]) + count(left_tail[q:] + separator + right[:p]) + count(right[p:])`, `p`
     the first cut of `right`. None when `left_tail` has no cut (`q == 0`), when the encoding has
-    another pre-tokenizer, or when `left_tail` or `right` hold a surrogate.
+    another pre-tokenizer, or when `left_tail` or `right` hold a surrogate. The short texts
+    around the join are counted by `count` (the sizer's memoized count: joins repeat, such as a
+    period, a blank line and "The").
     """
     if (
         not left_tail
@@ -218,12 +221,11 @@ def appended_token_count(
     q = last_cut(left_tail)
     if q == 0:
         return None
-    encode = tokens.encoding.encode_ordinary
     p = first_cut(right)
     head = left_tail[q:]
-    total = left_count - len(encode(head)) + len(encode(head + separator + right[:p]))
+    total = left_count - count(head) + count(head + separator + right[:p])
     if p < len(right):
-        total += right_count - len(encode(right[:p]))
+        total += right_count - count(right[:p])
     return total
 
 
