@@ -110,7 +110,7 @@ def _add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
             )
         elif field.kind is int:
             group.add_argument(flag, type=int, metavar="N", help=help_text)
-        elif name == "text_splitting_separators":
+        elif field.kind == Sequence[str]:
             group.add_argument(
                 flag,
                 nargs="+",

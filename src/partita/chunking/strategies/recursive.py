@@ -5,13 +5,16 @@ Principles:
 
 - **Coarsest separator first.** Each element's text is cut at the first separator it holds;
   pieces still over the window are cut at the next separators, and so on down to characters
-  (`partita.text.splits.iter_recursive_splits`). The separators are `text_splitting_separators`
-  when given (literal strings, in order; "" cuts between characters), else
-  `RECURSIVE_SEPARATORS`: paragraphs, lines, CJK and Latin sentence ends, clauses, words,
-  characters.
+  (`partita.text.splits.iter_recursive_splits`). The separators are the shared option
+  `text_splitting_separators` when given (literal strings, in order; "" cuts between
+  characters; one option for one concept, LangChain's `separators`), else this strategy's own
+  default, `RECURSIVE_SEPARATORS`: paragraphs, lines, CJK and Latin sentence ends, clauses,
+  words, characters (the reference strategies default to newline, then space).
 - **Packed like "sentence".** Splits are merged greedily while the chunk fits the window; a chunk
   after the first starts with the previous chunk's last whole splits totalling at most
-  `overlap`; every chunk takes a new split and stays within the window.
+  `overlap`; every chunk takes a new split and stays within the window; a chunk ends after a
+  piece cut at a line or sentence separator when the next piece continues a sentence too long
+  for the window.
 - Sections, tables, provenance, ids and metadata: `partita.chunking.strategies._text_chunks`.
 
 Differences from LangChain's splitter: separators are literal, never regular expressions, and
