@@ -31,9 +31,12 @@ def golden_summary(elements: Sequence[Element]) -> str:
     return "\n".join(lines)
 
 
-def assert_matches_golden(elements: Sequence[Element], name: str) -> None:
-    """Assert that `elements` serialize exactly as `golden/<name>.json` (or regenerate it)."""
-    path = GOLDEN_DIR / f"{name}.json"
+def assert_matches_golden(
+    elements: Sequence[Element], name: str, directory: Path = GOLDEN_DIR
+) -> None:
+    """Assert that `elements` serialize exactly as `<directory>/<name>.json` (or regenerate
+    it); `directory` is `golden/` beside this module unless given."""
+    path = directory / f"{name}.json"
     actual = elements_to_json(elements)
     if REGENERATE or not path.exists():
         if not REGENERATE:
