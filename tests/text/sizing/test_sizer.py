@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from partita.text.sizing import CHARACTERS, sizer_for
@@ -80,12 +80,16 @@ def test_an_unknown_name_is_a_value_error() -> None:
 
 _PIECES = st.lists(
     st.sampled_from(
-        ["word", "The", " ", "  ", "\n", "\n\n", ".", "!", ",", "3", "14", "中文", "。", "'s", "—"]
+        [
+            *("word", "The", " ", "  ", "\n", "\n\n", "\r\n", ".", "!", ",", "3", "14"),
+            *("中文", "。", "'s", "—", "'", "\t", "é", "\u0301", "(", "#"),
+        ]
     ),
     max_size=12,
 ).map("".join)
 
 
+@settings(max_examples=500)
 @given(left=_PIECES, tail_length=st.integers(0, 40), separator=_PIECES, right=_PIECES)
 def test_measure_appended_is_exact_whenever_it_decides(
     left: str, tail_length: int, separator: str, right: str

@@ -218,6 +218,10 @@ def appended_token_count(
         or (not right.isascii() and _SURROGATE.search(right))
     ):
         return None
+    if not separator.strip("\r\n") and separator:
+        at_break = _count_at_line_break(count, left_tail, separator, right, left_count, right_count)
+        if at_break is not None:
+            return at_break
     q = last_cut(left_tail)
     if q == 0:
         return None
@@ -227,6 +231,43 @@ def appended_token_count(
     if p < len(right):
         total += right_count - count(right[:p])
     return total
+
+
+def _count_at_line_break(
+    count: Callable[[str], int],
+    left_tail: str,
+    separator: str,
+    right: str,
+    left_count: int,
+    right_count: int,
+) -> int | None:
+    r"""The joined count when `separator` is line breaks only (the "\n\n" between two elements),
+    without looking for cuts; None when the classes around the join do not decide it.
+
+    `right` starting with a letter, digit or other (P) character starts a piece of its own after
+    line breaks. If `left` ends with a letter or digit, its last piece ends there and the line
+    breaks are one piece (`\s*[\r\n]`): the count is `left_count + count(separator) +
+    right_count`. If it ends with P characters, the last piece is their run (with one space
+    before it, if any: ` ?[^\s\p{L}\p{N}]++[\r\n]*+`), which takes the line breaks too: the
+    count is `left_count - count(head) + count(head + separator) + right_count`.
+    """
+    first = CLASSES[ord(right[0])]
+    if first not in ("L", "N", "P"):
+        return None
+    last = CLASSES[ord(left_tail[-1])]
+    if last in ("L", "N"):
+        return left_count + count(separator) + right_count
+    if last != "P":
+        return None
+    start = len(left_tail) - 1
+    while start > 0 and CLASSES[ord(left_tail[start - 1])] == "P":
+        start -= 1
+    if start == 0:
+        return None  # -- the run may start before the tail --
+    if left_tail[start - 1] == " ":
+        start -= 1
+    head = left_tail[start:]
+    return left_count - count(head) + count(head + separator) + right_count
 
 
 def last_cut(text: str) -> int:
