@@ -12,11 +12,13 @@ Principles:
   text is, for each of its elements in order, the slice of that element's text from its first
   unit's start to its last unit's end, the slices joined with "\\n\\n".
 - **Provenance.** Every text chunk records, in `metadata.extra["sources"]`, one record per source
-  element: `{"element_id": ..., "start": s, "end": e}`, the `[s, e)` range of that element's
-  text the chunk took; `"\\n\\n".join(text[s:e] ...)` is the chunk's text (after
-  `extra["text_offset"]` characters of a rendered `metadata_template`, when there is one). The
-  records live in `extra` (undeclared metadata fields), which JSON writes as ordinary metadata
-  fields and reads back into `extra`: they round-trip without a schema change.
+  element (`partita.chunking.provenance`'s contract): `{"element_id": ..., "start": s, "end":
+  e, "offset": o}`, the `[s, e)` range of that element's text the chunk took and where it stands
+  in the chunk's text, `chunk.text[o : o + e - s] == element.text[s:e]`. Between records there is
+  only the "\n\n" joining two elements (and, before the first, a rendered `metadata_template`
+  header, `extra["text_offset"]` characters long). The records live in `extra` (undeclared
+  metadata fields), which JSON writes as ordinary metadata fields and reads back into `extra`:
+  they round-trip without a schema change.
 - Chunks carry consolidated metadata (`partita.chunking.metadata`), `orig_elements` (unless
   `include_orig_elements=False`) and deterministic ids (`partita.chunking.ids`).
 """
@@ -52,6 +54,7 @@ __all__ = [
     "iter_groups_chunks",
     "iter_split_chunks",
     "render_template",
+    "source_record",
     "span_text",
     "spans_of_units",
 ]
@@ -144,19 +147,33 @@ def chunk_element(
     ids: ChunkIds,
     *,
     extra: dict[str, Any] | None = None,
+    offset: int = 0,
+    sources: list[dict[str, Any]] | None = None,
 ) -> Element:
     """The CompositeElement of `text`, made of `spans` of `group`: consolidated metadata of the
-    elements it draws on, `orig_elements`, and its provenance in `extra["sources"]`."""
+    elements it draws on, `orig_elements`, and its provenance in `extra["sources"]`: `sources`
+    when given, else the spans' records, their slices laid out from `offset` (the length of a
+    header) joined by `JOINER`."""
     elements = [group[i] for i, _, _ in spans]
     unique = list({id(e): e for e in elements}.values())
     fields = consolidate_metadata(unique)
     if run.opts.include_orig:
         fields["orig_elements"] = orig_elements_of(unique)
-    sources = [{"element_id": group[i].element_id, "start": s, "end": e} for i, s, e in spans]
+    if sources is None:
+        sources = []
+        for i, start, end in spans:
+            sources.append(source_record(group[i].element_id, start, end, offset))
+            offset += end - start + len(JOINER)
     fields["extra"] = {"sources": sources, **(extra or {})}
     return new_element(
         CompositeElement, text, ids.next_id(elements[0].element_id), metadata_from_fields(fields)
     )
+
+
+def source_record(element_id: str, start: int, end: int, offset: int) -> dict[str, Any]:
+    """One provenance record: `element_id`'s text `[start, end)` stands at `offset` of the
+    chunk's text."""
+    return {"element_id": element_id, "start": start, "end": end, "offset": offset}
 
 
 SplitsOf = Callable[[str, Callable[[str], int], int], Iterable[Any]]
@@ -228,7 +245,8 @@ def iter_split_chunks(
         spans = spans_of_units(chunk)
         header = headers[chunk[0].source]
         extra = {"text_offset": len(header)} if header else None
-        yield chunk_element(group, spans, header + span_text(group, spans), run, ids, extra=extra)
+        text = header + span_text(group, spans)
+        yield chunk_element(group, spans, text, run, ids, extra=extra, offset=len(header))
 
 
 _TAIL = 96

@@ -14,11 +14,12 @@ Principles:
 Differences from Chroma's chunker and from the other text strategies:
 
 - The input is elements: windows restart at each section and around each table.
-- Provenance ranges cover every character with a byte in the window. A window's decoded text is
-  not always a slice of the input: a token boundary inside a character's UTF-8 bytes shows as
-  U+FFFD (as in the baseline), and a window may start or end inside the "\\n\\n" between two
-  elements; only where neither happens does joining the ranges' slices rebuild the text exactly.
-  A window holding only the text between two elements is dropped.
+- A window's decoded text is not always a slice of the input: a token boundary inside a
+  character's UTF-8 bytes shows as U+FFFD (as in the baseline), and a window may start or end
+  inside the "\\n\\n" between two elements. Its provenance records are exact all the same: they
+  cover the characters the window holds whole, where they stand in its text; a character cut
+  at either end is in no record (its U+FFFD stands for it). A window holding only the text
+  between two elements is dropped.
 - The window bounds the tokens of the window; re-encoding a decoded text may count differently
   where a character was cut.
 - `new_after_n_*`, `overlap_all`, `text_splitting_separators` and `max_characters` are accepted
@@ -41,6 +42,7 @@ from partita.chunking.strategies._text_chunks import (
     TextOptions,
     chunk_element,
     iter_groups_chunks,
+    source_record,
 )
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
@@ -92,20 +94,50 @@ def run_token(elements: Iterable[Element], opts: TokenChunkingOptions) -> Iterat
             position += len(element.text) + len(JOINER)
         text = JOINER.join(e.text for e in group)
         for window in iter_token_windows(text, encoding, size, overlap):
-            spans = []
+            # -- the characters the window's text holds whole: its range less a character cut
+            # -- at either end (decoded as U+FFFD), which `lead` replacement characters stand for
+            first, last, lead = _whole_characters(text, window.text, window.start, window.end)
+            spans, sources = [], []
             # -- only the elements the window reaches, found by bisection (a pass over the
             # -- whole group per window made a long section quadratic) --
-            index = max(bisect_right(starts, window.start) - 1, 0)
-            while index < len(group) and starts[index] < window.end:
-                lo = max(window.start, starts[index])
-                hi = min(window.end, starts[index] + len(group[index].text))
+            index = max(bisect_right(starts, first) - 1, 0)
+            while index < len(group) and starts[index] < last:
+                lo = max(first, starts[index])
+                hi = min(last, starts[index] + len(group[index].text))
                 if lo < hi:
-                    spans.append((index, lo - starts[index], hi - starts[index]))
+                    s, e = lo - starts[index], hi - starts[index]
+                    spans.append((index, s, e))
+                    if lead >= 0:
+                        sources.append(
+                            source_record(group[index].element_id, s, e, lead + lo - first)
+                        )
                 index += 1
             if spans:
-                yield chunk_element(group, spans, window.text, run, ids)
+                yield chunk_element(group, spans, window.text, run, ids, sources=sources)
 
     return iter_groups_chunks(elements, run, chunk_group)
+
+
+def _whole_characters(text: str, decoded: str, start: int, end: int) -> tuple[int, int, int]:
+    """`(first, last, lead)`: `text[first:last]` is what the window's `decoded` text holds from
+    `decoded[lead]` on. A window covering `text[start:end]` decodes to exactly that, unless a
+    token boundary cut the character at either end, which then decodes to U+FFFD (one per
+    byte of a cut character's tail at the start, one for a cut head at the end). `lead` is -1
+    when the decoded text does not hold the range (not expected: no record is written then)."""
+    if decoded == text[start:end]:
+        return start, end, 0
+    first, last, lead = start, end, 0
+    if decoded[:1] == "\ufffd" and text[start : start + 1] != "\ufffd":
+        first += 1
+        while lead < len(decoded) and decoded[lead] == "\ufffd":
+            lead += 1
+    if decoded[-1:] == "\ufffd" and text[end - 1 : end] != "\ufffd":
+        last -= 1
+    if last < first or decoded[lead : lead + last - first] != text[first:last]:
+        lead = decoded.find(text[first:last])  # -- a U+FFFD of the text itself at an end --
+        if lead < 0:  # -- not expected: no record rather than a wrong one --
+            return start, end, -1
+    return first, last, lead
 
 
 def iter_chunks_by_tokens(
