@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from partita.text.sizing.sizer import sizer_for
 from partita.text.splitting.splitter import DEFAULT_SEPARATORS
@@ -45,9 +45,15 @@ class ChunkingOptions:
     Derived values: `hard_max` (the window: `max_tokens`, else `max_characters`, else 500),
     `soft_max` (`new_after_n_tokens`/`new_after_n_chars`, clamped to `hard_max`), `overlap_len`,
     `inter_chunk_overlap` (`overlap_len` when `overlap_all`, else 0), the table switches with
-    their defaults applied, `separators` (the non-empty text splitting separators) and
+    their defaults applied, `separators` (the non-empty text splitting separators),
+    `record_sources` (`provenance`, or the strategy's `PROVENANCE_DEFAULT` when not given) and
     `sizing_tokenizer` (the tokenizer that measures, None for characters).
     """
+
+    PROVENANCE_DEFAULT: ClassVar[bool] = False
+    """Whether chunks record their sources when `provenance` is not given: off for "basic" and
+    "by_title", whose default output is the reference's byte for byte. A strategy whose options
+    value type extends this one sets its own default here."""
 
     max_characters: int | None = None
     new_after_n_chars: int | None = None
@@ -64,6 +70,9 @@ class ChunkingOptions:
     """Separators for splitting oversized text, in order of preference (default newline, then
     space). Unlike the reference, they are literal strings, never regular expressions; a plain
     string is one separator. Stored as a tuple."""
+    provenance: bool | None = None
+    """Whether every chunk records, in `metadata.extra["sources"]`, the ranges of its source
+    elements' texts it took (`partita.chunking.provenance`); None: `PROVENANCE_DEFAULT`."""
 
     hard_max: int = field(init=False)
     soft_max: int = field(init=False)
@@ -75,6 +84,8 @@ class ChunkingOptions:
     isolate_tables: bool = field(init=False)
     separators: tuple[str, ...] = field(init=False)
     """The non-empty text splitting separators, in order of preference."""
+    record_sources: bool = field(init=False)
+    """True when chunks record their sources (`provenance`, else `PROVENANCE_DEFAULT`)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -150,6 +161,12 @@ class ChunkingOptions:
             separators = _separators_of(self.text_splitting_separators)
             set_(self, "text_splitting_separators", separators)  # -- hashable, comparable --
         set_(self, "separators", tuple(sep for sep in separators if sep))
+        provenance = self.provenance
+        set_(
+            self,
+            "record_sources",
+            self.PROVENANCE_DEFAULT if provenance is None else bool(provenance),
+        )
 
     @property
     def sizing_tokenizer(self) -> Any:

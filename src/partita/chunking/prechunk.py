@@ -14,12 +14,21 @@ whole text (`Sizer.measure_at_most`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from partita.chunking.provenance import EMPTY_TRACE, Span, Trace
 from partita.chunking.run import ChunkingRun
 from partita.elements import CodeSnippet, Element, Table
 
-__all__ = ["SEPARATOR", "BoundaryPredicate", "PreChunk", "PreChunkBuilder", "iter_pre_chunks"]
+__all__ = [
+    "SEPARATOR",
+    "BoundaryPredicate",
+    "PreChunk",
+    "PreChunkBuilder",
+    "iter_pre_chunks",
+    "text_trace",
+]
 
 BoundaryPredicate = Callable[[Element], bool]
 """A semantic boundary: True for an element that must start a new pre-chunk (a strategy's rule,
@@ -55,21 +64,56 @@ def normalize_whitespace(text: str) -> str:
     return " ".join(text.split())
 
 
+_RUN = re.compile(r"\S+(?: \S+)*")
+"""Words separated by single spaces: a part of a text that `normalize_whitespace` keeps as it is
+(a str pattern's whitespace is what `str.split()` splits on)."""
+
+
+def text_trace(
+    elements: Sequence[Element], prefix: str = "", prefix_trace: Trace | None = None
+) -> Trace:
+    """Return the trace of a pre-chunk's text to the elements (provenance): `prefix` (traced by
+    `prefix_trace`), then the elements' normalized texts, the non-empty ones joined by blank
+    lines. A text normalization changed gets a span per run of single-spaced words."""
+    spans: list[Span] = list(prefix_trace.spans) if prefix and prefix_trace is not None else []
+    offset = len(prefix) + 2 if prefix else 0
+    for element in elements:
+        text = element.text
+        if not text:
+            continue
+        element_id = element.element_id
+        if isinstance(element, CodeSnippet):
+            spans.append((element_id, 0, len(text), offset))
+            offset += len(text) + 2
+            continue
+        at = offset
+        for run in _RUN.finditer(text):
+            start, end = run.span()
+            spans.append((element_id, start, end, at))
+            at += end - start + 1
+        if at != offset:
+            offset = at + 1
+    return Trace(spans)
+
+
 class PreChunk:
     """Elements staged to form one chunk (or several, when one oversized element is split).
 
     `body` holds the normalized, non-empty texts of the elements; `text` is the overlap prefix
     (when any) and the body joined by blank lines. Immutable by convention: `combine` returns a
-    new pre-chunk.
+    new pre-chunk. When the run records sources, `prefix_trace` traces the overlap prefix to the
+    elements it came from and `trace()` the whole text (`partita.chunking.provenance`).
     """
 
     __slots__ = (
         "_text",
+        "_trace",
         "body",
         "body_len",
         "elements",
         "has_table",
         "overlap_prefix",
+        "prefix_trace",
         "token_count",
     )
 
@@ -89,6 +133,9 @@ class PreChunk:
         self.token_count: int | None = None
         """The size of `text` in tokens, when known without counting (token mode only): exact
         up to the window, else a number above it."""
+        self.prefix_trace: Trace | None = None
+        """Where the overlap prefix came from, when the run records sources."""
+        self._trace: Trace | None = None
 
     @property
     def text(self) -> str:
@@ -116,16 +163,33 @@ class PreChunk:
 
         `other`'s prefix is dropped: it repeats the end of this pre-chunk.
         """
-        return PreChunk(
+        combined = PreChunk(
             [*self.elements, *other.elements],
             self.overlap_prefix,
             self.body + other.body,
             self.has_table or other.has_table,
         )
+        combined.prefix_trace = self.prefix_trace
+        return combined
 
     def overlap_tail(self, overlap: int) -> str:
         """Return the last `overlap` characters of the text, stripped ("" when `overlap` is 0)."""
         return self.text[-overlap:].strip() if overlap else ""
+
+    def trace(self) -> Trace:
+        """Return the trace of `text` to the elements (provenance: prefix and element texts)."""
+        trace = self._trace
+        if trace is None:
+            trace = self._trace = text_trace(self.elements, self.overlap_prefix, self.prefix_trace)
+        return trace
+
+    def overlap_tail_trace(self, overlap: int) -> Trace:
+        """Return the trace of `overlap_tail(overlap)`: the records of the text, cut to it."""
+        text = self.text
+        raw_start = max(0, len(text) - overlap)
+        raw = text[raw_start:]
+        start = raw_start + len(raw) - len(raw.lstrip())
+        return self.trace().cut(start, start + len(raw.strip()))
 
 
 class PreChunkBuilder:
@@ -141,8 +205,10 @@ class PreChunkBuilder:
         "_joined_count",
         "_opts",
         "_overlap_prefix",
+        "_prefix_trace",
         "_raw_len",
         "_raw_segments",
+        "_record_sources",
         "_sizer",
         "_verbatim",
     )
@@ -165,6 +231,8 @@ class PreChunkBuilder:
         # -- every body text is its raw text and no raw text normalized away: the pre-chunk's
         # -- text is then `_joined`, and `_joined_count` its size --
         self._verbatim = True
+        self._record_sources = run.opts.record_sources
+        self._prefix_trace = EMPTY_TRACE
 
     def add(self, element: Element) -> None:
         """Add `element`; the caller has checked that it fits."""
@@ -172,6 +240,7 @@ class PreChunkBuilder:
         if is_table and self._opts.isolate_tables and not self._elements:
             # -- a table-only pre-chunk receives no overlap from the one before --
             self._overlap_prefix = ""
+            self._prefix_trace = EMPTY_TRACE
             self._raw_segments = []
             self._raw_len = 0
             self._joined, self._joined_count, self._verbatim = "", 0, True
@@ -251,6 +320,9 @@ class PreChunkBuilder:
         if self._in_tokens and self._verbatim:
             # -- the pre-chunk's text is the joined raw text: its size is known or cheap --
             pre_chunk.token_count = self.joined_count
+        if self._record_sources:
+            pre_chunk.prefix_trace = self._prefix_trace
+            self._prefix_trace = pre_chunk.overlap_tail_trace(overlap) if tail else EMPTY_TRACE
         self._elements = []
         self._overlap_prefix = tail
         self._raw_segments = [tail] if tail else []

@@ -76,6 +76,13 @@ class BasicOptions(TypedDict, total=False):
             " newline, then space); a plain string is one separator"
         ),
     ]
+    provenance: Annotated[
+        bool | None,
+        Help(
+            "record where each chunk's text came from: element text ranges in metadata sources"
+            " (default off for basic and by_title, on for the text strategies)"
+        ),
+    ]
 
 
 def run_basic(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:

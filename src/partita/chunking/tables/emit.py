@@ -9,16 +9,31 @@ window is tiny (under 50 characters or 15 tokens). The chunks of one table share
 and are numbered by `chunk_index`; each carries the table in `orig_elements`, or, when they would
 repeat it past `REPEAT_LIMIT`, its own part of it (`partita.chunking.split_origins`). A table
 with no text forms no chunk.
+
+When the run records sources, each chunk's `metadata.extra["sources"]` holds its records
+(`partita.chunking.provenance`): a `Table` the overlap prefix's and the table's stripped text; a
+`TableChunk` cut from the text its piece's, traced through the splitter; a `TableChunk` cut from
+the HTML the runs of its words found in the table's text (`align_runs`), the repeated header rows
+searched from the table's start.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from itertools import chain
 
+from partita.chunking.chunks import PieceTracer
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import table_chunk_metadata
+from partita.chunking.provenance import (
+    SourceRecord,
+    SourcesBuilder,
+    Trace,
+    records_of,
+    with_sources,
+)
 from partita.chunking.run import ChunkingRun
 from partita.chunking.split_origins import content_size, part_of, read_pieces, without_bulky_fields
 from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
@@ -32,15 +47,25 @@ from partita.elements import (
     new_element,
 )
 
-__all__ = ["iter_table_chunks"]
+__all__ = ["align_runs", "iter_table_chunks"]
 
 _logger = logging.getLogger("partita")
 
 
+SourcesOf = Callable[[str], list[SourceRecord]]
+"""The records of the next chunk text of a table, given the text (called in order)."""
+
+
 def iter_table_chunks(
-    table: Element, overlap_prefix: str, run: ChunkingRun, ids: ChunkIds
+    table: Element,
+    overlap_prefix: str,
+    run: ChunkingRun,
+    ids: ChunkIds,
+    *,
+    prefix_trace: Trace | None = None,
 ) -> Iterator[Element]:
-    """Generate the chunks of `table` (with `overlap_prefix` before its text, if any)."""
+    """Generate the chunks of `table` (with `overlap_prefix` before its text, if any; when the
+    run records sources, `prefix_trace` traces that prefix)."""
     opts = run.opts
     stripped = table.text.strip() if table.text else ""
     if not stripped:
@@ -50,25 +75,84 @@ def iter_table_chunks(
     html = html_table.html if html_table is not None else ""
     base = table_chunk_metadata(table, include_orig=opts.include_orig)
     maxlen = opts.hard_max
+    trace = _text_trace(table, overlap_prefix, prefix_trace) if opts.record_sources else None
 
     if run.fits(text) and (not html or run.fits(html)):
         metadata = base.replace(text_as_html=html or None)
+        if trace is not None:
+            metadata = metadata.replace(extra=with_sources(base.extra, records_of(trace)))
         yield Table(text, element_id=ids.next_id(table.element_id), metadata=metadata)
         return
 
     min_html_window = 15 if run.sizer.counts_tokens else 50
     if html_table is None or maxlen < min_html_window:
-        pieces = _iter_text_pieces(text, run)
-        yield from _iter_numbered(table, pieces, base, 0, ids)
+        if trace is None:
+            yield from _iter_numbered(table, _iter_text_pieces(text, run), base, 0, ids)
+            return
+        tracer = PieceTracer(text, trace, run)
+        pieces = ((piece, None) for piece in tracer.iter_pieces(run.split.iter_pieces(text)))
+        yield from _iter_numbered(table, pieces, base, 0, ids, tracer.sources_of)
         return
 
     header_rows = leading_header_row_count(html_table) if opts.repeat_headers else 0
     splitter = HtmlTableSplitter(
         html_table, maxlen=maxlen, sizer=run.sizer, header_row_count=header_rows
     )
+    html_sources: SourcesOf | None = None
+    if trace is not None:
+        html_sources = _HtmlChunkSources(table, splitter.repeated_header_text).sources_of
     yield from _iter_numbered(
-        table, splitter.iter_subtables(), base, splitter.carried_over_header_row_count, ids
+        table,
+        splitter.iter_subtables(),
+        base,
+        splitter.carried_over_header_row_count,
+        ids,
+        html_sources,
     )
+
+
+def _text_trace(table: Element, overlap_prefix: str, prefix_trace: Trace | None) -> Trace:
+    """The trace of the table's chunk text: the overlap prefix and a newline, the stripped
+    text."""
+    text = table.text
+    lead = len(text) - len(text.lstrip())
+    end = len(text.rstrip())
+    spans = list(prefix_trace.spans) if overlap_prefix and prefix_trace is not None else []
+    offset = len(overlap_prefix) + 1 if overlap_prefix else 0
+    spans.append((table.element_id, lead, end, offset))
+    return Trace(spans)
+
+
+class _HtmlChunkSources:
+    """The records of the chunks split from a table's HTML, in order: the runs of each chunk's
+    words found in the table's text, from where the last chunk's were found; a continuation's
+    repeated header text (`header_text`, then a space) from the table's start."""
+
+    __slots__ = ("_cursor", "_header_text", "_index", "_table")
+
+    def __init__(self, table: Element, header_text: str) -> None:
+        self._table = table
+        self._header_text = header_text
+        self._cursor = 0
+        self._index = 0
+
+    def sources_of(self, text: str) -> list[SourceRecord]:
+        source, header = self._table.text, self._header_text
+        builder = SourcesBuilder()
+        body_at = 0
+        if self._index and header and text.startswith(header):
+            runs, _ = align_runs(header, source)
+            self._add(builder, runs, 0)
+            body_at = len(header) + 1
+        self._index += 1
+        runs, self._cursor = align_runs(text[body_at:], source, self._cursor)
+        self._add(builder, runs, body_at)
+        return builder.records()
+
+    def _add(self, builder: SourcesBuilder, runs: list[tuple[int, int, int]], shift: int) -> None:
+        element_id = self._table.element_id
+        for start, length, offset in runs:
+            builder.add(element_id, start, start + length, offset + shift)
 
 
 def _parse_html(text_as_html: str | None) -> HtmlTable | None:
@@ -89,15 +173,52 @@ def _iter_text_pieces(text: str, run: ChunkingRun) -> Iterator[tuple[str, str | 
         yield piece, None
 
 
+_WORD = re.compile(r"\S+")
+
+
+def align_runs(text: str, source: str, start: int = 0) -> tuple[list[tuple[int, int, int]], int]:
+    """Return where the maximal runs of `text` are found in `source`, as `(source start,
+    length, text offset)` triples, and where in `source` the last one ends.
+
+    Word by word, each is searched from where the previous one ended (first from `start`), else
+    from the start of `source`; a word `source` does not hold is left out. Consecutive words
+    whose gap is the same in both texts form one run.
+    """
+    runs: list[tuple[int, int, int]] = []
+    cursor = start
+    for word in _WORD.finditer(text):
+        found = source.find(word.group(), cursor)
+        if found == -1:
+            found = source.find(word.group())
+            if found == -1:
+                continue
+        offset, end = word.start(), found + len(word.group())
+        if runs:
+            at, length, at_offset = runs[-1]
+            gap = offset - at_offset - length
+            if (
+                found - at - length == gap
+                and source[at + length : found] == text[offset - gap : offset]
+            ):
+                runs[-1] = (at, end - at, at_offset)
+                cursor = end
+                continue
+        runs.append((found, end - found, offset))
+        cursor = end
+    return runs, cursor
+
+
 def _iter_numbered(
     table: Element,
     pieces: Iterator[tuple[str, str | None]],
     base: ElementMetadata,
     carried_header_rows: int,
     ids: ChunkIds,
+    sources: SourcesOf | None = None,
 ) -> Iterator[TableChunk]:
     """The `TableChunk`s of `pieces`, numbered, each carrying the table in `orig_elements`, or,
-    past `REPEAT_LIMIT`, its own part of the table (see `split_origins`)."""
+    past `REPEAT_LIMIT`, its own part of the table (see `split_origins`), and, with `sources`,
+    its records."""
     table_id = ids.next_table_id(table.element_id)
     carried = max(0, carried_header_rows)
     first_pieces, own_parts = read_pieces(pieces, content_size([table]))
@@ -122,5 +243,7 @@ def _iter_numbered(
         fields["chunk_index"] = index
         if own_parts and include_orig:
             fields["orig_elements"] = (part_of(table, text, first=not index, html=html),)
+        if sources is not None:
+            fields["extra"] = with_sources(fields.get("extra"), sources(text))
         metadata = metadata_from_fields(fields)
         yield new_element(TableChunk, text, ids.next_id(table.element_id), metadata)

@@ -63,6 +63,11 @@ class HeaderRepetition:
         return len(self._header_rows) if self.is_enabled else 0
 
     @property
+    def repeated_text(self) -> str:
+        """The header text put before every continuation chunk's text, "" when none is."""
+        return self._header_text if self.is_enabled else ""
+
+    @property
     def is_enabled(self) -> bool:
         """`True` when there are header rows and repeating them is not pathologically costly."""
         enabled = self._enabled

@@ -54,6 +54,12 @@ class HtmlTableSplitter:
         """The number of header rows prepended to each continuation chunk, 0 when none are."""
         return self._headers.carried_over_row_count
 
+    @property
+    def repeated_header_text(self) -> str:
+        """The header text that starts every continuation chunk's text (then a space), "" when
+        none does."""
+        return self._headers.repeated_text
+
     def iter_subtables(self) -> Iterator[TextAndHtml]:
         """Generate a `(text, html)` pair for each chunk of the table, in order."""
         if all(row.max_rowspan == 1 for row in self._rows):
