@@ -375,3 +375,14 @@ def test_token_windows_hold_and_nothing_is_lost(
             assert tokens(c.text) <= limit or len(c.text) == 1
     check_provenance(chunks, elements)
     check_coverage(chunks, elements, cut_characters=name == "token")
+
+
+@pytest.mark.parametrize("name", [*STRATEGIES, "token"])
+def test_provenance_is_on_by_default_and_can_be_turned_off(name: str) -> None:
+    options: dict[str, Any] = {"max_tokens": 40, "tokenizer": "cl100k_base"}
+    with_sources = chunk(doc(), name, **options)
+    without = chunk(doc(), name, provenance=False, **options)
+    assert all((c.metadata.extra or {}).get("sources") for c in with_sources)
+    assert not any("sources" in (c.metadata.extra or {}) for c in without)
+    assert [c.text for c in without] == [c.text for c in with_sources]
+    assert [c.element_id for c in without] == [c.element_id for c in with_sources]

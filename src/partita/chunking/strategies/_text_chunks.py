@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions, Help
+from partita.chunking.provenance import SourceRecord, source_record
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies.basic import BasicOptions
 from partita.elements import (
@@ -54,7 +55,6 @@ __all__ = [
     "iter_groups_chunks",
     "iter_split_chunks",
     "render_template",
-    "source_record",
     "span_text",
     "spans_of_units",
 ]
@@ -75,7 +75,9 @@ class TextOptions(BasicOptions, total=False):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TextChunkingOptions(ChunkingOptions):
     """The validated options of a text strategy: `ChunkingOptions` plus `respect_sections`
-    (derived: `sections`, True by default)."""
+    (derived: `sections`, True by default); provenance is on unless `provenance=False`."""
+
+    PROVENANCE_DEFAULT: ClassVar[bool] = True
 
     respect_sections: bool | None = None
     sections: bool = field(init=False)
@@ -148,32 +150,29 @@ def chunk_element(
     *,
     extra: dict[str, Any] | None = None,
     offset: int = 0,
-    sources: list[dict[str, Any]] | None = None,
+    sources: list[SourceRecord] | None = None,
 ) -> Element:
     """The CompositeElement of `text`, made of `spans` of `group`: consolidated metadata of the
-    elements it draws on, `orig_elements`, and its provenance in `extra["sources"]`: `sources`
-    when given, else the spans' records, their slices laid out from `offset` (the length of a
-    header) joined by `JOINER`."""
+    elements it draws on, `orig_elements`, and (unless `provenance=False`) its provenance in
+    `extra["sources"]`: `sources` when given, else the spans' records, their slices laid out
+    from `offset` (the length of a header) joined by `JOINER`."""
     elements = [group[i] for i, _, _ in spans]
     unique = list({id(e): e for e in elements}.values())
     fields = consolidate_metadata(unique)
     if run.opts.include_orig:
         fields["orig_elements"] = orig_elements_of(unique)
-    if sources is None:
-        sources = []
-        for i, start, end in spans:
-            sources.append(source_record(group[i].element_id, start, end, offset))
-            offset += end - start + len(JOINER)
-    fields["extra"] = {"sources": sources, **(extra or {})}
+    if run.opts.record_sources:
+        if sources is None:
+            sources = []
+            for i, start, end in spans:
+                sources.append(source_record(group[i].element_id, start, end, offset))
+                offset += end - start + len(JOINER)
+        extra = {"sources": sources, **(extra or {})}
+    if extra:
+        fields["extra"] = extra
     return new_element(
         CompositeElement, text, ids.next_id(elements[0].element_id), metadata_from_fields(fields)
     )
-
-
-def source_record(element_id: str, start: int, end: int, offset: int) -> dict[str, Any]:
-    """One provenance record: `element_id`'s text `[start, end)` stands at `offset` of the
-    chunk's text."""
-    return {"element_id": element_id, "start": start, "end": end, "offset": offset}
 
 
 SplitsOf = Callable[[str, Callable[[str], int], int], Iterable[Any]]

@@ -35,6 +35,7 @@ from functools import partial
 from typing import Any, Unpack
 
 from partita.chunking.ids import ChunkIds
+from partita.chunking.provenance import SourceRecord, source_record
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies._text_chunks import (
     JOINER,
@@ -42,7 +43,6 @@ from partita.chunking.strategies._text_chunks import (
     TextOptions,
     chunk_element,
     iter_groups_chunks,
-    source_record,
 )
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
@@ -97,7 +97,8 @@ def run_token(elements: Iterable[Element], opts: TokenChunkingOptions) -> Iterat
             # -- the characters the window's text holds whole: its range less a character cut
             # -- at either end (decoded as U+FFFD), which `lead` replacement characters stand for
             first, last, lead = _whole_characters(text, window.text, window.start, window.end)
-            spans, sources = [], []
+            spans: list[tuple[int, int, int]] = []
+            sources: list[SourceRecord] = []
             # -- only the elements the window reaches, found by bisection (a pass over the
             # -- whole group per window made a long section quadratic) --
             index = max(bisect_right(starts, first) - 1, 0)
