@@ -75,5 +75,8 @@ def test_the_chunking_api_is_pinned() -> None:
         "iter_chunks",
         "iter_chunks_by_title",
         "register_chunking_strategy",
+        "iter_source_texts",
+        "rebuilds",
+        "sources_of",
         "token_counter",
     }

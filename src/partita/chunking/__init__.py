@@ -33,6 +33,7 @@ once with their help, its functions; the text strategies "sentence", "sentence_w
 """
 
 from partita.chunking.options import ChunkingOptions, Help
+from partita.chunking.provenance import iter_source_texts, rebuilds, sources_of
 from partita.chunking.registry import (
     chunk,
     chunking_strategies,
@@ -86,7 +87,10 @@ __all__ = [
     "iter_chunks_by_title",
     "iter_chunks_by_tokens",
     "iter_chunks_recursively",
+    "iter_source_texts",
+    "rebuilds",
     "register_chunking_strategy",
     "replace_with_windows",
+    "sources_of",
     "token_counter",
 ]

@@ -386,3 +386,16 @@ def test_provenance_is_on_by_default_and_can_be_turned_off(name: str) -> None:
     assert not any("sources" in (c.metadata.extra or {}) for c in without)
     assert [c.text for c in without] == [c.text for c in with_sources]
     assert [c.element_id for c in without] == [c.element_id for c in with_sources]
+
+
+def test_a_text_chunk_is_highlighted_in_its_elements() -> None:
+    from partita.chunking import iter_source_texts, rebuilds
+
+    elements = doc()
+    by_id = {e.element_id: e for e in elements}
+    for c in chunk_by_sentence(elements, max_tokens=60, tokenizer="cl100k_base", overlap=10):
+        assert rebuilds(c, by_id)
+        pieces = list(iter_source_texts(c, by_id))
+        assert pieces
+        for piece in pieces:
+            assert c.text[piece.offset : piece.offset + len(piece.text)] == piece.text
