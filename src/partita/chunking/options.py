@@ -55,6 +55,10 @@ class ChunkingOptions:
     "by_title", whose default output is the reference's byte for byte. A strategy whose options
     value type extends this one sets its own default here."""
 
+    OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = False
+    """Whether `overlap` may equal the window (llama_index allows `chunk_overlap ==
+    chunk_size`: an overlap that only ever shrinks to fit); the reference requires it smaller."""
+
     max_characters: int | None = None
     new_after_n_chars: int | None = None
     max_tokens: int | None = None
@@ -129,7 +133,7 @@ class ChunkingOptions:
         if self.overlap is not None and self.overlap < 0:
             raise ValueError(f"'overlap' argument must be >= 0, got {self.overlap}")
         overlap = self.overlap or 0
-        if overlap >= hard_max:
+        if overlap > hard_max or (overlap == hard_max and not self.OVERLAP_MAY_FILL_WINDOW):
             raise ValueError(
                 f"'overlap' argument must be less than `max_characters`,"
                 f" got {overlap} >= {hard_max}"

@@ -119,7 +119,7 @@ def test_sentence_seed000_english_metadata_counted_in_the_budget() -> None:
     element = NarrativeText(EN, metadata=ElementMetadata(filename="data/test.txt"))
     template = "filepath: {file_directory}/{filename}"
     header = "filepath: data/test.txt\n\n"
-    for overlap in (72, 20):
+    for overlap in (80, 20):  # -- seed 000: chunk_size=80 with chunk_overlap=80, then 20 --
         chunks = chunk_by_sentence(
             [element],
             max_tokens=80,
@@ -399,3 +399,11 @@ def test_a_text_chunk_is_highlighted_in_its_elements() -> None:
         assert pieces
         for piece in pieces:
             assert c.text[piece.offset : piece.offset + len(piece.text)] == piece.text
+
+
+def test_token_overlap_must_stay_below_the_window() -> None:
+    with pytest.raises(ValueError, match="overlap"):
+        chunk(doc(), "token", max_tokens=50, overlap=50, tokenizer="cl100k_base")
+    with pytest.raises(ValueError, match="overlap"):
+        chunk(doc(), "basic", max_characters=50, overlap=50)  # -- the reference's rule --
+    assert chunk(doc(), "sentence", max_characters=50, overlap=50)

@@ -75,9 +75,12 @@ class TextOptions(BasicOptions, total=False):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TextChunkingOptions(ChunkingOptions):
     """The validated options of a text strategy: `ChunkingOptions` plus `respect_sections`
-    (derived: `sections`, True by default); provenance is on unless `provenance=False`."""
+    (derived: `sections`, True by default); provenance is on unless `provenance=False`, and
+    `overlap` may equal the window (whole splits of the previous chunk, shrunk until the next
+    split fits)."""
 
     PROVENANCE_DEFAULT: ClassVar[bool] = True
+    OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = True
 
     respect_sections: bool | None = None
     sections: bool = field(init=False)

@@ -32,7 +32,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Unpack
+from typing import Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.provenance import SourceRecord, source_record
@@ -59,7 +59,10 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TokenChunkingOptions(TextChunkingOptions):
-    """The validated "token" options: `max_tokens` and a tiktoken `tokenizer` required."""
+    """The validated "token" options: `max_tokens` and a tiktoken `tokenizer` required, and
+    `overlap` below the window (the windows' stride is `max_tokens - overlap`)."""
+
+    OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         if self.max_tokens is None:
