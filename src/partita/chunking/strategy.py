@@ -89,7 +89,10 @@ class ChunkingStrategy:
         object.__setattr__(self, "option_names", names)
         if self.options is not None and self.options_value is not None:
             given = {field.name for field in dataclasses.fields(self.options_value) if field.init}
-            if given != set(names):
+            # -- a value type may hold more fields than its strategy takes (the shared
+            # -- `ChunkingOptions`) when it refuses the others: its `OPTIONS` is the `TypedDict`
+            refuses_others = getattr(self.options_value, "OPTIONS", None) is self.options
+            if not (given == set(names) or (refuses_others and given > set(names))):
                 raise TypeError(
                     f"strategy {self.name!r}: the options value type takes"
                     f" {sorted(given)}, its options declare {sorted(names)}"

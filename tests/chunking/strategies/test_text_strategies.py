@@ -407,3 +407,23 @@ def test_token_overlap_must_stay_below_the_window() -> None:
     with pytest.raises(ValueError, match="overlap"):
         chunk(doc(), "basic", max_characters=50, overlap=50)  # -- the reference's rule --
     assert chunk(doc(), "sentence", max_characters=50, overlap=50)
+
+
+@pytest.mark.parametrize(
+    ("name", "function", "option"),
+    [
+        ("sentence", chunk_by_sentence, "new_after_n_chars"),
+        ("sentence", chunk_by_sentence, "isolate_table"),
+        ("sentence_window", chunk_by_sentence_window, "overlap"),
+        ("recursive", chunk_recursively, "overlap_all"),
+        ("token", chunk_by_tokens, "text_splitting_separators"),
+    ],
+)
+def test_an_option_the_strategy_does_not_take_raises_type_error_naming_it(
+    name: str, function: Any, option: str
+) -> None:
+    options: dict[str, Any] = {"max_tokens": 40, "tokenizer": "cl100k_base", option: 5}
+    with pytest.raises(TypeError, match=option):
+        function(doc(), **options)
+    # -- partita.chunk serves one set of options to several strategies: it leaves it out --
+    assert chunk(doc(), name, **options) == function(doc(), max_tokens=40, tokenizer="cl100k_base")

@@ -25,6 +25,7 @@ Principles:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
@@ -34,7 +35,7 @@ from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions, Help
 from partita.chunking.provenance import SourceRecord, source_record
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies.basic import BasicOptions
+from partita.chunking.strategies.basic import CommonOptions
 from partita.elements import (
     CompositeElement,
     Element,
@@ -63,8 +64,9 @@ JOINER = "\n\n"
 """What joins the texts of two elements in one chunk (as the reference joins elements)."""
 
 
-class TextOptions(BasicOptions, total=False):
-    """The options every text strategy takes: the shared ones and `respect_sections`."""
+class TextOptions(CommonOptions, total=False):
+    """The options every text strategy takes: the common ones and `respect_sections` (a text
+    strategy that overlaps chunks adds `OverlapOptions`)."""
 
     respect_sections: Annotated[
         bool | None,
@@ -81,11 +83,27 @@ class TextChunkingOptions(ChunkingOptions):
 
     PROVENANCE_DEFAULT: ClassVar[bool] = True
     OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = True
+    STRATEGY: ClassVar[str] = "text"
+    """The strategy's name, for error messages."""
+    OPTIONS: ClassVar[Any] = TextOptions
+    """The strategy's options `TypedDict`: an option it does not declare raises `TypeError`
+    (the reference's options a text strategy has no use for, such as `new_after_n_chars`)."""
 
     respect_sections: bool | None = None
     sections: bool = field(init=False)
 
     def __post_init__(self) -> None:
+        taken = self.OPTIONS.__optional_keys__ | self.OPTIONS.__required_keys__
+        refused = [
+            f.name
+            for f in dataclasses.fields(self)
+            if f.init and f.name not in taken and getattr(self, f.name) is not None
+        ]
+        if refused:
+            raise TypeError(
+                f"the {self.STRATEGY!r} strategy takes no option "
+                + ", ".join(repr(name) for name in refused)
+            )
         ChunkingOptions.__post_init__(self)
         respect = self.respect_sections
         object.__setattr__(self, "sections", True if respect is None else bool(respect))

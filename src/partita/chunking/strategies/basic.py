@@ -13,8 +13,9 @@ Principles:
   their header rows repeated (`repeat_table_headers`), or passes through unchanged
   (`skip_table_chunking`).
 
-The options here are shared by every strategy: a strategy with more options extends
-`BasicOptions` and `ChunkingOptions`.
+`CommonOptions` are the options every strategy takes and `OverlapOptions` the overlap; a
+strategy's options `TypedDict` extends them with its own, its options value type extends
+`ChunkingOptions`.
 """
 
 from __future__ import annotations
@@ -29,35 +30,35 @@ from partita.chunking.run import ChunkingRun
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
 
-__all__ = ["BASIC", "BasicOptions", "chunk_elements", "iter_chunk_elements", "run_basic"]
+__all__ = [
+    "BASIC",
+    "BasicOptions",
+    "CommonOptions",
+    "OverlapOptions",
+    "SeparatorOptions",
+    "chunk_elements",
+    "iter_chunk_elements",
+    "run_basic",
+]
 
 
-class BasicOptions(TypedDict, total=False):
-    """The options of the "basic" strategy, shared by every strategy; None means the default."""
+class CommonOptions(TypedDict, total=False):
+    """The options every strategy takes (its window, tables, provenance); None means the
+    default. A strategy's options `TypedDict` extends it with its own."""
 
     max_characters: Annotated[
         int | None, Help("hard maximum chunk size in characters (default 500)")
-    ]
-    new_after_n_chars: Annotated[
-        int | None, Help("soft maximum: a chunk longer than this takes no more elements")
     ]
     max_tokens: Annotated[
         int | None,
         Help("hard maximum chunk size in tokens (needs tokenizer); replaces max_characters"),
     ]
-    new_after_n_tokens: Annotated[int | None, Help("soft maximum in tokens (needs max_tokens)")]
     tokenizer: Annotated[
         Any,
         Help(
             "what counts tokens for max_tokens: a tiktoken encoding or model name (cl100k_base"
             " works offline), a tiktoken Encoding, a HuggingFace Tokenizer or a counting function"
         ),
-    ]
-    overlap: Annotated[
-        int | None, Help("characters (tokens) of a split chunk repeated at the start of the next")
-    ]
-    overlap_all: Annotated[
-        bool | None, Help("overlap between all chunks, not only the pieces of a split element")
     ]
     include_orig_elements: Annotated[
         bool | None, Help("attach each chunk's source elements (default on)")
@@ -68,14 +69,6 @@ class BasicOptions(TypedDict, total=False):
     skip_table_chunking: Annotated[
         bool | None, Help("pass tables through unchanged, however large (default off)")
     ]
-    isolate_table: Annotated[bool | None, Help("chunk every table alone (default on)")]
-    text_splitting_separators: Annotated[
-        Sequence[str] | None,
-        Help(
-            "literal separators for splitting oversized text, in order of preference (default:"
-            " newline, then space); a plain string is one separator"
-        ),
-    ]
     provenance: Annotated[
         bool | None,
         Help(
@@ -83,6 +76,40 @@ class BasicOptions(TypedDict, total=False):
             " (default off for basic and by_title, on for the text strategies)"
         ),
     ]
+
+
+class OverlapOptions(TypedDict, total=False):
+    """The overlap option, for the strategies that overlap chunks."""
+
+    overlap: Annotated[
+        int | None, Help("characters (tokens) of a split chunk repeated at the start of the next")
+    ]
+
+
+class SeparatorOptions(TypedDict, total=False):
+    """The separators option, for the strategies that split text at separators."""
+
+    text_splitting_separators: Annotated[
+        Sequence[str] | None,
+        Help(
+            "literal separators for splitting oversized text, in order of preference (default:"
+            " newline, then space; recursive: paragraphs, lines, sentence ends, clauses, words,"
+            " characters); a plain string is one separator"
+        ),
+    ]
+
+
+class BasicOptions(CommonOptions, OverlapOptions, SeparatorOptions, total=False):
+    """The options of the "basic" strategy, the reference's (shared with "by_title")."""
+
+    new_after_n_chars: Annotated[
+        int | None, Help("soft maximum: a chunk longer than this takes no more elements")
+    ]
+    new_after_n_tokens: Annotated[int | None, Help("soft maximum in tokens (needs max_tokens)")]
+    overlap_all: Annotated[
+        bool | None, Help("overlap between all chunks, not only the pieces of a split element")
+    ]
+    isolate_table: Annotated[bool | None, Help("chunk every table alone (default on)")]
 
 
 def run_basic(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Unpack
+from typing import Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.run import ChunkingRun
@@ -38,6 +38,7 @@ from partita.chunking.strategies._text_chunks import (
     iter_groups_chunks,
     iter_split_chunks,
 )
+from partita.chunking.strategies.basic import OverlapOptions, SeparatorOptions
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
 from partita.text.splits import RECURSIVE_SEPARATORS, Split, iter_recursive_splits
@@ -45,15 +46,24 @@ from partita.text.splits import RECURSIVE_SEPARATORS, Split, iter_recursive_spli
 __all__ = [
     "RECURSIVE",
     "RecursiveChunkingOptions",
+    "RecursiveOptions",
     "chunk_recursively",
     "iter_chunks_recursively",
     "run_recursive",
 ]
 
 
+class RecursiveOptions(TextOptions, OverlapOptions, SeparatorOptions, total=False):
+    """The options of the "recursive" strategy: the text strategies', `overlap`, and
+    `text_splitting_separators`."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RecursiveChunkingOptions(TextChunkingOptions):
     """The validated "recursive" options (its own type, so `iter_chunks` finds the strategy)."""
+
+    STRATEGY: ClassVar[str] = "recursive"
+    OPTIONS: ClassVar[Any] = RecursiveOptions
 
 
 def run_recursive(elements: Iterable[Element], opts: TextChunkingOptions) -> Iterator[Element]:
@@ -72,7 +82,7 @@ def run_recursive(elements: Iterable[Element], opts: TextChunkingOptions) -> Ite
 
 
 def iter_chunks_recursively(
-    elements: Iterable[Element], **options: Unpack[TextOptions]
+    elements: Iterable[Element], **options: Unpack[RecursiveOptions]
 ) -> Iterator[Element]:
     """Generate "recursive" chunks of `elements`: texts cut at the coarsest separator that makes
     pieces fit (`text_splitting_separators`, default `RECURSIVE_SEPARATORS`), packed to the
@@ -80,7 +90,9 @@ def iter_chunks_recursively(
     return run_recursive(elements, RecursiveChunkingOptions(**options))
 
 
-def chunk_recursively(elements: Iterable[Element], **options: Unpack[TextOptions]) -> list[Element]:
+def chunk_recursively(
+    elements: Iterable[Element], **options: Unpack[RecursiveOptions]
+) -> list[Element]:
     """Return the "recursive" chunks of `elements`; see `iter_chunks_recursively`."""
     return collect_chunks(
         partial(iter_chunks_recursively, elements, **options), elements, options.get("tokenizer")
@@ -91,7 +103,7 @@ RECURSIVE = ChunkingStrategy(
     "recursive",
     chunk_recursively,
     iter_chunks_recursively,
-    options=TextOptions,
+    options=RecursiveOptions,
     options_value=RecursiveChunkingOptions,
     run=run_recursive,
     summary="texts cut at the coarsest separator that fits, packed with whole-split overlap",

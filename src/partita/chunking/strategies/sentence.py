@@ -26,8 +26,8 @@ Differences from llama_index's `SentenceSplitter`:
 - The input is elements, not one document; units never span two elements; `overlap` must be
   below the window (llama_index allows chunk_overlap 80 with 73 tokens of room).
 - Sizes are characters by default (`max_characters`, 500), or tokens with `max_tokens` and a
-  `tokenizer`; `new_after_n_*`, `overlap_all` and `text_splitting_separators` are accepted (as
-  every strategy's options) but unused.
+  `tokenizer`; the reference's `new_after_n_*`, `overlap_all`, `isolate_table` and
+  `text_splitting_separators` are no options of this strategy (`TypeError`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Annotated, Unpack
+from typing import Annotated, Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help
@@ -46,6 +46,7 @@ from partita.chunking.strategies._text_chunks import (
     iter_groups_chunks,
     iter_split_chunks,
 )
+from partita.chunking.strategies.basic import OverlapOptions
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
 from partita.text.splits import iter_splits
@@ -60,7 +61,7 @@ __all__ = [
 ]
 
 
-class SentenceOptions(TextOptions, total=False):
+class SentenceOptions(TextOptions, OverlapOptions, total=False):
     """The options of the "sentence" strategy."""
 
     metadata_template: Annotated[
@@ -75,6 +76,9 @@ class SentenceOptions(TextOptions, total=False):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SentenceChunkingOptions(TextChunkingOptions):
     """The validated "sentence" options."""
+
+    STRATEGY: ClassVar[str] = "sentence"
+    OPTIONS: ClassVar[Any] = SentenceOptions
 
     metadata_template: str | None = None
 

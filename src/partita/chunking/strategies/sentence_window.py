@@ -21,8 +21,8 @@ Differences from llama_index's `SentenceWindowNodeParser`:
   (`max_tokens`) is cut like "sentence" cuts it (clauses, words, prefixes) and each piece is a
   chunk with its own window (llama_index keeps any sentence whole).
 - `window` and `original_text` are in `metadata.extra` (JSON writes them as metadata fields).
-- `overlap`, `new_after_n_*`, `overlap_all` and `text_splitting_separators` are accepted (as
-  every strategy's options) but unused.
+- `overlap` and the reference's `new_after_n_*`, `overlap_all`, `isolate_table` and
+  `text_splitting_separators` are no options of this strategy (`TypeError`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Annotated, Unpack
+from typing import Annotated, Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help
@@ -75,6 +75,9 @@ class SentenceWindowOptions(TextOptions, total=False):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SentenceWindowChunkingOptions(TextChunkingOptions):
     """The validated "sentence_window" options; `window` is `window_size` or its default."""
+
+    STRATEGY: ClassVar[str] = "sentence_window"
+    OPTIONS: ClassVar[Any] = SentenceWindowOptions
 
     window_size: int | None = None
     window: int = field(init=False)

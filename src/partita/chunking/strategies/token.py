@@ -22,8 +22,9 @@ Differences from Chroma's chunker and from the other text strategies:
   between two elements is dropped.
 - The window bounds the tokens of the window; re-encoding a decoded text may count differently
   where a character was cut.
-- `new_after_n_*`, `overlap_all`, `text_splitting_separators` and `max_characters` are accepted
-  (as every strategy's options) but unused (`max_characters` is an error: tokens only).
+- The reference's `new_after_n_*`, `overlap_all`, `isolate_table` and
+  `text_splitting_separators` are no options of this strategy (`TypeError`); `max_characters` is
+  an error (tokens only).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from partita.chunking.strategies._text_chunks import (
     chunk_element,
     iter_groups_chunks,
 )
+from partita.chunking.strategies.basic import OverlapOptions
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
 from partita.text.token_windows import iter_token_windows
@@ -51,10 +53,15 @@ from partita.text.token_windows import iter_token_windows
 __all__ = [
     "TOKEN",
     "TokenChunkingOptions",
+    "TokenOptions",
     "chunk_by_tokens",
     "iter_chunks_by_tokens",
     "run_token",
 ]
+
+
+class TokenOptions(TextOptions, OverlapOptions, total=False):
+    """The options of the "token" strategy: the text strategies' and `overlap` (in tokens)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,6 +70,8 @@ class TokenChunkingOptions(TextChunkingOptions):
     `overlap` below the window (the windows' stride is `max_tokens - overlap`)."""
 
     OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = False
+    STRATEGY: ClassVar[str] = "token"
+    OPTIONS: ClassVar[Any] = TokenOptions
 
     def __post_init__(self) -> None:
         if self.max_tokens is None:
@@ -145,14 +154,14 @@ def _whole_characters(text: str, decoded: str, start: int, end: int) -> tuple[in
 
 
 def iter_chunks_by_tokens(
-    elements: Iterable[Element], **options: Unpack[TextOptions]
+    elements: Iterable[Element], **options: Unpack[TokenOptions]
 ) -> Iterator[Element]:
     """Generate fixed windows of `max_tokens` tokens of `elements` ("token"), each overlapping
     the last by `overlap` tokens: Chroma's `FixedTokenChunker` per section."""
     return run_token(elements, TokenChunkingOptions(**options))
 
 
-def chunk_by_tokens(elements: Iterable[Element], **options: Unpack[TextOptions]) -> list[Element]:
+def chunk_by_tokens(elements: Iterable[Element], **options: Unpack[TokenOptions]) -> list[Element]:
     """Return the "token" chunks of `elements`; see `iter_chunks_by_tokens`."""
     return collect_chunks(
         partial(iter_chunks_by_tokens, elements, **options), elements, options.get("tokenizer")
@@ -163,7 +172,7 @@ TOKEN = ChunkingStrategy(
     "token",
     chunk_by_tokens,
     iter_chunks_by_tokens,
-    options=TextOptions,
+    options=TokenOptions,
     options_value=TokenChunkingOptions,
     run=run_token,
     summary="fixed windows of max_tokens tokens per section (Chroma FixedTokenChunker)",
