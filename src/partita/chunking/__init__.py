@@ -47,6 +47,11 @@ from partita.chunking.strategies.by_title import (
     chunk_by_title,
     iter_chunks_by_title,
 )
+from partita.chunking.strategies.headings import (
+    HeadingsOptions,
+    chunk_by_headings,
+    iter_chunks_by_headings,
+)
 from partita.chunking.strategies.recursive import chunk_recursively, iter_chunks_recursively
 from partita.chunking.strategies.sentence import (
     SentenceOptions,
@@ -69,10 +74,12 @@ __all__ = [
     "ByTitleOptions",
     "ChunkingOptions",
     "ChunkingStrategy",
+    "HeadingsOptions",
     "Help",
     "SentenceOptions",
     "SentenceWindowOptions",
     "chunk",
+    "chunk_by_headings",
     "chunk_by_sentence",
     "chunk_by_sentence_window",
     "chunk_by_title",
@@ -82,6 +89,7 @@ __all__ = [
     "chunking_strategies",
     "iter_chunk_elements",
     "iter_chunks",
+    "iter_chunks_by_headings",
     "iter_chunks_by_sentence",
     "iter_chunks_by_sentence_window",
     "iter_chunks_by_title",

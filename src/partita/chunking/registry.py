@@ -2,8 +2,9 @@
 
 One registry serves `chunk`, `iter_chunks`, the command line (its `--strategy` choices and its
 option flags) and the README's option table: each reads the registered `ChunkingStrategy`
-entries. "basic", "by_title" and the text strategies ("sentence", "sentence_window",
-"recursive", "token") are registered on import; `register_chunking_strategy` adds more.
+entries. "basic", "by_title", the text strategies ("sentence", "sentence_window",
+"recursive", "token") and "headings" are registered on import; `register_chunking_strategy`
+adds more.
 
 The rule for options given to `chunk` (as in the reference, where one set of options serves
 several strategies): an option the chosen strategy takes is used; an option that only other
@@ -19,6 +20,7 @@ from typing import Any
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.strategies.basic import BASIC
 from partita.chunking.strategies.by_title import BY_TITLE
+from partita.chunking.strategies.headings import HEADINGS
 from partita.chunking.strategies.recursive import RECURSIVE
 from partita.chunking.strategies.sentence import SENTENCE
 from partita.chunking.strategies.sentence_window import SENTENCE_WINDOW
@@ -40,7 +42,7 @@ Chunker = Callable[..., list[Element]]
 """An eager chunking function: elements plus keyword options, returning chunks."""
 
 _STRATEGIES: dict[str, ChunkingStrategy] = {
-    s.name: s for s in (BASIC, BY_TITLE, SENTENCE, SENTENCE_WINDOW, RECURSIVE, TOKEN)
+    s.name: s for s in (BASIC, BY_TITLE, SENTENCE, SENTENCE_WINDOW, RECURSIVE, TOKEN, HEADINGS)
 }
 
 

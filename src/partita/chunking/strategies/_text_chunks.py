@@ -117,12 +117,22 @@ GroupChunker = Callable[[Sequence[Element], ChunkIds], Iterator[Element]]
 
 
 def iter_groups_chunks(
-    elements: Iterable[Element], run: ChunkingRun, chunk_group: GroupChunker
+    elements: Iterable[Element],
+    run: ChunkingRun,
+    chunk_group: GroupChunker,
+    *,
+    starts_group: Callable[[Element], bool] | None = None,
 ) -> Iterator[Element]:
     """Generate the chunks of `elements`: each group of text elements chunked by `chunk_group`,
-    each table alone (or passed through), numbered as one run."""
+    each table alone (or passed through), numbered as one run. A group starts at each element
+    `starts_group` accepts (default: each `Title`, with `respect_sections`)."""
     opts = run.opts
-    sections = getattr(opts, "sections", True)
+    if starts_group is None:
+        sections = getattr(opts, "sections", True)
+
+        def starts_group(element: Element) -> bool:
+            return sections and isinstance(element, Title)
+
     ids = ChunkIds()
     group: list[Element] = []
     for element in elements:
@@ -137,7 +147,7 @@ def iter_groups_chunks(
 
                 yield from iter_table_chunks(element, "", run, ids)
             continue
-        if sections and isinstance(element, Title) and group:
+        if group and starts_group(element):
             yield from chunk_group(group, ids)
             group = []
         group.append(element)
@@ -230,14 +240,20 @@ def iter_split_chunks(
     splits_of: SplitsOf,
     *,
     template: str | None = None,
+    header: str | None = None,
+    chunk_extra: dict[str, Any] | None = None,
 ) -> Iterator[Element]:
     """The chunks of `group`: each element's text cut by `splits_of`, the splits packed greedily
     (overlap of whole splits, every chunk within the window, a rendered `template` and "\\n\\n"
-    counted inside it)."""
+    counted inside it, or the fixed `header` when given); `chunk_extra` joins each chunk's
+    `metadata.extra`."""
     opts = run.opts
     sizer = run.sizer
     hard_max = opts.hard_max
-    headers = [render_template(template, e) + JOINER if template else "" for e in group]
+    if header is not None:
+        headers = [header] * len(group)
+    else:
+        headers = [render_template(template, e) + JOINER if template else "" for e in group]
     header_sizes = [sizer.measure(h) if h else 0 for h in headers]
 
     def units() -> Iterator[Unit]:
@@ -263,10 +279,11 @@ def iter_split_chunks(
         grown_size=measure.grown,
     ):
         spans = spans_of_units(chunk)
-        header = headers[chunk[0].source]
-        extra = {"text_offset": len(header)} if header else None
-        text = header + span_text(group, spans)
-        yield chunk_element(group, spans, text, run, ids, extra=extra, offset=len(header))
+        first = headers[chunk[0].source]
+        extra = {"text_offset": len(first)} if first else {}
+        extra.update(chunk_extra or {})
+        text = first + span_text(group, spans)
+        yield chunk_element(group, spans, text, run, ids, extra=extra, offset=len(first))
 
 
 _TAIL = 96
