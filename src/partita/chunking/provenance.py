@@ -181,9 +181,11 @@ def iter_source_texts(
 def rebuilds(chunk: Element, elements_by_id: Mapping[str, Element]) -> bool:
     """True when the records of `chunk` rebuild its text from `elements_by_id`: every record
     names a known element and holds exactly, the records are in order and disjoint, and the text
-    they leave out is whitespace only."""
+    they leave out is whitespace only — besides a header of `extra["text_offset"]` characters
+    before them (a "sentence" `metadata_template`, a "headings" heading path) and the U+FFFD a
+    token window shows for a character it cuts."""
     text = chunk.text
-    covered = 0
+    covered = (chunk.metadata.extra or {}).get("text_offset", 0)
     for record in sources_of(chunk):
         element = elements_by_id.get(record["element_id"])
         start, end, offset = record["start"], record["end"], record["offset"]
@@ -191,10 +193,15 @@ def rebuilds(chunk: Element, elements_by_id: Mapping[str, Element]) -> bool:
             return False
         if text[offset : offset + end - start] != element.text[start:end]:
             return False
-        if text[covered:offset].strip():
+        if _left_out(text[covered:offset]):
             return False
         covered = offset + end - start
-    return not text[covered:].strip()
+    return not _left_out(text[covered:])
+
+
+def _left_out(text: str) -> bool:
+    """True when `text`, left out of every record, holds more than whitespace and U+FFFD."""
+    return bool(text.strip()) and bool(text.replace("\ufffd", "").strip())
 
 
 class Trace:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import partita
-from partita.chunking import chunk, chunk_by_headings
+from partita.chunking import chunk, chunk_by_headings, rebuilds
 from partita.elements import CompositeElement, Element, ElementMetadata, NarrativeText, Title
 from partita.partitioners.docx import partition_docx
 from tests.chunking.strategies.test_text_strategies import check_provenance
@@ -74,6 +74,8 @@ def test_a_word_knowledge_base_is_cut_by_heading_style_with_prefixed_chunks() ->
     )
     assert chunks[-1].metadata.section_path == ("产品手册", "使用")
     check_provenance(chunks, elements)
+    by_id = {e.element_id: e for e in elements}
+    assert all(rebuilds(c, by_id) for c in chunks)  # -- the prefix is the header --
 
 
 def test_split_depth_keeps_deeper_headings_inside_their_section() -> None:
