@@ -51,7 +51,7 @@ from partita.elements import (
 from partita.errors import PartitaWarning
 from partita.text.sizing.text_tail import TextTail
 from partita.text.splitting.char_pieces import iter_char_pieces
-from partita.text.splitting.windowed_tokens import tail_from
+from partita.text.splitting.windowed_tokens import token_tail
 
 __all__ = ["PieceTracer", "iter_chunks_of", "iter_chunks_of_pre_chunks"]
 
@@ -407,14 +407,4 @@ class PieceTracer:
 
     def _token_tail(self, fragment: str) -> str:
         """The splitter's overlap tail of `fragment`: about `overlap` tokens, from a word."""
-        count, target = self._measure, self._overlap
-        if count(fragment) <= target:
-            return fragment.strip()
-        low, high = 0, len(fragment)
-        while low < high:
-            mid = (low + high) // 2
-            if count(fragment[mid:]) > target:
-                low = mid + 1
-            else:
-                high = mid
-        return tail_from(fragment, low)
+        return token_tail(fragment, self._measure, self._overlap)

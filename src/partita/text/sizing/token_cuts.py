@@ -170,22 +170,47 @@ def joined_token_count(
     besides `left` and `right` themselves when their counts are not given (a memoized counter may
     have them). Any other counter counts the joined text.
     """
-    if (
-        tokens is None
-        or not left
-        or not right
-        or not supports_cuts(tokens)
-        or (not left.isascii() and _SURROGATE.search(left))
-        or (not right.isascii() and _SURROGATE.search(right))
-    ):
+    if tokens is None or not _cuts_apply(tokens, left, right):
         return count(left + separator + right)
     encode = tokens.encoding.encode_ordinary
-    q, p = last_cut(left), first_cut(right)
-    total = len(encode(left[q:] + separator + right[:p]))
+
+    def short(text: str) -> int:
+        return len(encode(text))
+
+    q = last_cut(left)
+    total = _count_from_head(short, count, left[q:], separator, right, right_count)
     if q > 0:
-        total += (count(left) if left_count is None else left_count) - len(encode(left[q:]))
+        total += (count(left) if left_count is None else left_count) - short(left[q:])
+    return total
+
+
+def _cuts_apply(tokens: TiktokenTokens, left: str, right: str) -> bool:
+    """Whether the cut rules decide a join of `left` and `right`: both non-empty, the encoding's
+    pre-tokenizer the one they were derived for, and no surrogate in either."""
+    return (
+        bool(left)
+        and bool(right)
+        and supports_cuts(tokens)
+        and (left.isascii() or _SURROGATE.search(left) is None)
+        and (right.isascii() or _SURROGATE.search(right) is None)
+    )
+
+
+def _count_from_head(
+    short: Callable[[str], int],
+    count: Callable[[str], int],
+    head: str,
+    separator: str,
+    right: str,
+    right_count: int | None,
+) -> int:
+    """`count(head + separator + right)` for `head` starting at a cut: the short text up to the
+    first cut `p` of `right` counted by `short`, and `right[p:]` as `right`'s count (given, or by
+    `count`) less `short(right[:p])`."""
+    p = first_cut(right)
+    total = short(head + separator + right[:p])
     if p < len(right):
-        total += (count(right) if right_count is None else right_count) - len(encode(right[:p]))
+        total += (count(right) if right_count is None else right_count) - short(right[:p])
     return total
 
 
@@ -210,13 +235,7 @@ def appended_token_count(
     around the join are counted by `count` (the sizer's memoized count: joins repeat, such as a
     period, a blank line and "The").
     """
-    if (
-        not left_tail
-        or not right
-        or not supports_cuts(tokens)
-        or (not left_tail.isascii() and _SURROGATE.search(left_tail))
-        or (not right.isascii() and _SURROGATE.search(right))
-    ):
+    if not _cuts_apply(tokens, left_tail, right):
         return None
     if not separator.strip("\r\n") and separator:
         at_break = _count_at_line_break(count, left_tail, separator, right, left_count, right_count)
@@ -225,12 +244,12 @@ def appended_token_count(
     q = last_cut(left_tail)
     if q == 0:
         return None
-    p = first_cut(right)
     head = left_tail[q:]
-    total = left_count - count(head) + count(head + separator + right[:p])
-    if p < len(right):
-        total += right_count - count(right[:p])
-    return total
+    return (
+        left_count
+        - count(head)
+        + _count_from_head(count, count, head, separator, right, right_count)
+    )
 
 
 def _count_at_line_break(

@@ -36,7 +36,7 @@ from partita.text.sizing.sizer import CHARACTERS, Sizer
 from partita.text.sizing.text_tail import TextTail
 from partita.text.sizing.token_cuts import supports_cuts
 from partita.text.splitting.char_pieces import iter_char_pieces
-from partita.text.splitting.windowed_tokens import WindowedTokenSplitter, tail_from
+from partita.text.splitting.windowed_tokens import WindowedTokenSplitter, token_tail
 
 __all__ = ["DEFAULT_SEPARATORS", "TextSplitter"]
 
@@ -198,15 +198,4 @@ class TextSplitter:
 
     def _token_tail(self, text: str) -> str:
         """Return the tail of `text` of about `overlap` tokens, starting at a word."""
-        count = self._count
-        target = self._overlap
-        if count(text) <= target:
-            return text.strip()
-        low, high = 0, len(text)
-        while low < high:
-            mid = (low + high) // 2
-            if count(text[mid:]) > target:
-                low = mid + 1
-            else:
-                high = mid
-        return tail_from(text, low)
+        return token_tail(text, self._count, self._overlap)

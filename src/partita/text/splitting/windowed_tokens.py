@@ -29,7 +29,7 @@ from partita.text.sizing.text_tail import TextTail
 from partita.text.sizing.token_window import TokenWindow, set_stop, window_of
 from partita.text.sizing.tokenizers import TiktokenTokens
 
-__all__ = ["WindowedTokenSplitter", "tail_from"]
+__all__ = ["WindowedTokenSplitter", "tail_from", "token_tail"]
 
 
 class WindowedTokenSplitter:
@@ -250,6 +250,22 @@ class WindowedTokenSplitter:
 def _overlaps_itself(sep: str) -> bool:
     """True when two occurrences of `sep` can overlap (a proper prefix is also a suffix)."""
     return any(sep[:size] == sep[-size:] for size in range(1, len(sep)))
+
+
+def token_tail(text: str, count: Callable[[str], int], target: int) -> str:
+    """The splitter's overlap tail of `text` in token mode: the shortest suffix counting at most
+    `target` tokens, found by bisection, moved forward to a word (`tail_from`); the whole text,
+    stripped, when it counts no more than `target`."""
+    if count(text) <= target:
+        return text.strip()
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high) // 2
+        if count(text[mid:]) > target:
+            low = mid + 1
+        else:
+            high = mid
+    return tail_from(text, low)
 
 
 def tail_from(text: str, low: int) -> str:
