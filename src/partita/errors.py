@@ -19,6 +19,7 @@ import reprlib
 from typing import Any
 
 __all__ = [
+    "CodeParseWarning",
     "DocumentError",
     "DocumentLimitError",
     "DocumentMemoryError",
@@ -129,6 +130,11 @@ class InternalError(PartitaError):
 
 class PartitaWarning(UserWarning):
     """Base class of the warnings partita emits (e.g. about content it could not read)."""
+
+
+class CodeParseWarning(PartitaWarning):
+    """Source code that did not parse in its language (or whose grammar is not installed) was
+    chunked as text (the "code" strategy's fallback); the message names the file and line."""
 
 
 class SerializationError(PartitaError, ValueError):

@@ -28,7 +28,8 @@ Layout: `options.py` (the validated options every strategy shares), `run.py` (th
 splitter of one run), `prechunk.py` and `chunks.py` (the pipeline's two stages), `tables/`
 (read, split, emit), `strategies/` (one module per strategy: its principles, its options written
 once with their help, its functions; the text strategies "sentence", "sentence_window",
-"recursive" and "token" share `_text_chunks.py`), `strategy.py` (what a strategy is) and
+"recursive" and "token", and "headings" and "code", share `_text_chunks.py`; "code" is a
+subpackage: its pieces and their chunks), `strategy.py` (what a strategy is) and
 `registry.py` (the registered strategies, `chunk`, `iter_chunks`).
 """
 
@@ -47,6 +48,7 @@ from partita.chunking.strategies.by_title import (
     chunk_by_title,
     iter_chunks_by_title,
 )
+from partita.chunking.strategies.code import CodeOptions, chunk_code, iter_chunks_of_code
 from partita.chunking.strategies.headings import (
     HeadingsOptions,
     chunk_by_headings,
@@ -74,6 +76,7 @@ __all__ = [
     "ByTitleOptions",
     "ChunkingOptions",
     "ChunkingStrategy",
+    "CodeOptions",
     "HeadingsOptions",
     "Help",
     "SentenceOptions",
@@ -84,6 +87,7 @@ __all__ = [
     "chunk_by_sentence_window",
     "chunk_by_title",
     "chunk_by_tokens",
+    "chunk_code",
     "chunk_elements",
     "chunk_recursively",
     "chunking_strategies",
@@ -94,6 +98,7 @@ __all__ = [
     "iter_chunks_by_sentence_window",
     "iter_chunks_by_title",
     "iter_chunks_by_tokens",
+    "iter_chunks_of_code",
     "iter_chunks_recursively",
     "iter_source_texts",
     "rebuilds",

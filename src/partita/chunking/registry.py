@@ -3,7 +3,7 @@
 One registry serves `chunk`, `iter_chunks`, the command line (its `--strategy` choices and its
 option flags) and the README's option table: each reads the registered `ChunkingStrategy`
 entries. "basic", "by_title", the text strategies ("sentence", "sentence_window",
-"recursive", "token") and "headings" are registered on import; `register_chunking_strategy`
+"recursive", "token"), "headings" and "code" are registered on import; `register_chunking_strategy`
 adds more.
 
 The rule for options given to `chunk` (as in the reference, where one set of options serves
@@ -20,6 +20,7 @@ from typing import Any
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.strategies.basic import BASIC
 from partita.chunking.strategies.by_title import BY_TITLE
+from partita.chunking.strategies.code import CODE
 from partita.chunking.strategies.headings import HEADINGS
 from partita.chunking.strategies.recursive import RECURSIVE
 from partita.chunking.strategies.sentence import SENTENCE
@@ -42,7 +43,8 @@ Chunker = Callable[..., list[Element]]
 """An eager chunking function: elements plus keyword options, returning chunks."""
 
 _STRATEGIES: dict[str, ChunkingStrategy] = {
-    s.name: s for s in (BASIC, BY_TITLE, SENTENCE, SENTENCE_WINDOW, RECURSIVE, TOKEN, HEADINGS)
+    s.name: s
+    for s in (BASIC, BY_TITLE, SENTENCE, SENTENCE_WINDOW, RECURSIVE, TOKEN, HEADINGS, CODE)
 }
 
 

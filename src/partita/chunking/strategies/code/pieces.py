@@ -1,0 +1,162 @@
+"""A source text's outline turned into pieces: each a run of lines to chunk whole or to cut.
+
+Principles (seeds 001 and 004):
+
+- **Definitions and the code between them.** At each level (the file, then a container's body)
+  the lines are the definitions, in order, and the runs of code between them (imports,
+  constants, fields). A run holding no letter or digit (a closing brace) joins the piece before
+  it; blank lines join nothing.
+- **Whole when it fits.** A definition (an interface, a class, a function) or a run of code
+  that fits the window with its context is one piece.
+- **A container too large is cut into its members.** Its header (signature and docstring) is the
+  context above the pieces of its members, each a piece of its own (a method, a nested class
+  cut the same way), the code between them pieces too; the first piece holds the header itself,
+  under the context above the container. A context longer than half the window shrinks to the
+  signature lines, then to nothing.
+- **Anything else too large is cut** (`Piece.cut`): a function at blank and comment lines,
+  then line ends (`partita.text.code.blocks`), its later chunks under its signature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from partita.text.code.outline import Definition
+from partita.text.sizing import Sizer
+
+__all__ = ["Piece", "PiecePlanner"]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """Lines `[lo, hi)` of the source, chunked under `context` (the enclosing containers'
+    headers), whole or, when `cut`, in parts, the parts after the first under `context +
+    signature`; `code_type` and `code_name` (None for module code) describe it."""
+
+    lo: int
+    hi: int
+    code_type: str
+    code_name: str | None
+    context: str = ""
+    signature: str = ""
+    cut: bool = False
+
+
+class PiecePlanner:
+    """Plans the pieces of one source `text` (its `starts`: `line_starts(text)`) for a window
+    of `limit` measured by `sizer`; with `contexts=False` no piece has a context."""
+
+    __slots__ = ("_contexts", "_limit", "_sizer", "_starts", "_text")
+
+    def __init__(
+        self, text: str, starts: Sequence[int], sizer: Sizer, limit: int, *, contexts: bool
+    ) -> None:
+        self._text = text
+        self._starts = starts
+        self._sizer = sizer
+        self._limit = limit
+        self._contexts = contexts
+
+    def lines(self, lo: int, hi: int) -> str:
+        """The text of lines `[lo, hi)`, line breaks included (a missing last one added)."""
+        starts = self._starts
+        end = starts[hi] if hi < len(starts) else len(self._text)
+        text = self._text[starts[lo] : end]
+        return text if text.endswith("\n") or not text else text + "\n"
+
+    def span(self, lo: int, hi: int) -> tuple[int, int]:
+        """The span of lines `[lo, hi)`, leading blank lines and trailing whitespace left out
+        (empty, `start == end`, for blank lines)."""
+        text, starts = self._text, self._starts
+        count = len(starts)
+        end = starts[hi] - 1 if hi < count else len(text)
+        for line in range(lo, hi):
+            start = starts[line]
+            line_end = starts[line + 1] - 1 if line + 1 < count else len(text)
+            if not text[start:line_end].isspace() and start < line_end:
+                return start, start + len(text[start:end].rstrip())
+        return end, end
+
+    def fits(self, text: str) -> bool:
+        return self._sizer.fits(text, self._limit)
+
+    def _small(self, text: str) -> bool:
+        return self._sizer.fits(text, self._limit // 2)
+
+    def iter_pieces(self, definitions: Sequence[Definition]) -> Iterator[Piece]:
+        """The pieces of the whole text, in order."""
+        yield from self._level(definitions, 0, len(self._starts), "", "", None)
+
+    def _level(
+        self,
+        definitions: Sequence[Definition],
+        lo: int,
+        hi: int,
+        context: str,
+        outer: str,
+        owner: Definition | None,
+    ) -> Iterator[Piece]:
+        for start, end, definition in self._segments(definitions, lo, hi):
+            in_header = owner is not None and start < owner.header_end
+            above = outer if in_header else context
+            if definition is not None:
+                code_type, name = definition.code_type, definition.name
+            elif owner is not None:
+                code_type, name = owner.code_type, owner.name
+            else:
+                code_type, name = "module", None
+            first, last = self.span(start, end)
+            if first == last:
+                continue
+            if self.fits(above + self._text[first:last]):
+                yield Piece(start, end, code_type, name, above)
+            elif definition is not None and definition.children:
+                inner = self._context(above, definition)
+                yield from self._level(definition.children, start, end, inner, above, definition)
+            else:
+                signature = context[len(outer) :] if in_header else ""
+                if definition is not None and definition.body > definition.start:
+                    signature = self.lines(definition.start, definition.body)
+                    if not self._small(above + signature):
+                        signature = ""
+                yield Piece(start, end, code_type, name, above, signature, cut=True)
+
+    def _context(self, above: str, container: Definition) -> str:
+        if not self._contexts:
+            return ""
+        for header in (
+            self.lines(container.first, container.header_end),
+            self.lines(container.start, container.body),
+        ):
+            if self._small(above + header):
+                return above + header
+        return above
+
+    def _segments(
+        self, definitions: Sequence[Definition], lo: int, hi: int
+    ) -> list[tuple[int, int, Definition | None]]:
+        """`[lo, hi)` as definitions and the runs of code between them; a run without a letter
+        or digit joins the segment before it (or after it, at the start)."""
+        segments: list[tuple[int, int, Definition | None]] = []
+        cursor = lo
+        for definition in definitions:
+            if definition.first > cursor:
+                segments.append((cursor, definition.first, None))
+            segments.append((definition.first, definition.last + 1, definition))
+            cursor = definition.last + 1
+        if cursor < hi:
+            segments.append((cursor, hi, None))
+        merged: list[tuple[int, int, Definition | None]] = []
+        for start, end, found in segments:
+            if found is None and merged and not self._has_word(start, end):
+                merged[-1] = (merged[-1][0], end, merged[-1][2])
+                continue
+            if merged and merged[-1][2] is None and not self._has_word(*merged[-1][:2]):
+                start = merged.pop()[0]
+            merged.append((start, end, found))
+        return merged
+
+    def _has_word(self, lo: int, hi: int) -> bool:
+        start, end = self.span(lo, hi)
+        return any(c.isalnum() for c in self._text[start:end])
