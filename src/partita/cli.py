@@ -1,7 +1,7 @@
 """The `partita` command: partition documents (and chunk them) from the shell.
 
     partita partition FILE... [--jsonl] [-o OUT]
-    partita chunk FILE... [--strategy by_title|basic] [chunking options] [--jsonl] [-o OUT]
+    partita chunk FILE... [--strategy by_title|basic|...|code] [chunking options] [--jsonl] [-o OUT]
 
 `chunk` partitions each document (or reads an elements file: `.json` as written by
 `partition`, or `.jsonl`) and chunks it. The strategies and their option flags come from the
@@ -90,8 +90,9 @@ def _add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--strategy",
         choices=[s.name for s in strategies],
-        default="by_title",
-        help="; ".join(f"{s.name}: {s.summary}" for s in strategies) + " (default by_title)",
+        default=None,
+        help="; ".join(f"{s.name}: {s.summary}" for s in strategies)
+        + " (default: code when every FILE is source code, .py, .go, ..., else by_title)",
     )
     takers: dict[str, list[str]] = {}
     fields: dict[str, OptionField] = {}
@@ -173,6 +174,11 @@ def _run_partition(args: argparse.Namespace) -> int:
 def _run_chunk(args: argparse.Namespace) -> int:
     from partita.chunking.registry import strategy_named
 
+    if args.strategy is None:
+        from partita.text.code.languages import language_for_filename
+
+        is_code = all(language_for_filename(path) is not None for path in args.files)
+        args.strategy = "code" if is_code else "by_title"
     strategy = strategy_named(args.strategy)
     taken = set(strategy.option_names)
     options: dict[str, Any] = {

@@ -20,10 +20,12 @@ from partita.partitioners.detect import (
     detect_format,
     format_for_content_type,
 )
+from partita.text.code.languages import language_for_mime_type
 
 __all__ = ["PARTITIONERS", "partition"]
 
 PARTITIONERS: dict[str, str] = {
+    "code": "partita.partitioners.code:partition_code",
     "docx": "partita.partitioners.docx:partition_docx",
     "html": "partita.partitioners.html:partition_html",
     "md": "partita.partitioners.markdown:partition_md",
@@ -62,6 +64,9 @@ def partition(
     fmt = _format(content_type, source.display_name) or detect_format(source.data, name)
     partitioner = _partitioner_for(fmt, source.display_name)
     options = _with_name(options, name)
+    if fmt == "code" and "language" not in options:
+        language = language_for_mime_type(content_type)
+        options = {**options, "language": language.name} if language else options
     if isinstance(source.data, str):
         return partitioner(text=source.data, **options)
     return partitioner(file=io.BytesIO(source.data), **options)

@@ -1,9 +1,10 @@
 """Telling a document's format from its first bytes, then from its name.
 
 Magic bytes win over names: a zip container holding `word/document.xml` is docx whatever it is
-called, `%PDF-` is PDF, and markup (`<!DOCTYPE html`, `<html`, ...) is HTML. Only Markdown and
-plain text, which have no signature, are told by extension (`.md`/`.markdown` versus anything
-else).
+called, `%PDF-` is PDF. Then a source file's extension (`.py`, `.go`, `.ts`, ...:
+`partita.text.code.languages`) makes it code, before markup (`<!DOCTYPE html`, `<html`, ...)
+makes it HTML (a `.tsx` file may start with a tag). Markdown and plain text, which have no
+signature, are told by extension (`.md`/`.markdown` versus anything else).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import io
 import os
 import re
+
+from partita.text.code.languages import LANGUAGES, language_for_filename
 
 __all__ = [
     "CONTENT_TYPES",
@@ -20,7 +23,7 @@ __all__ = [
     "format_for_content_type",
 ]
 
-FORMATS = ("docx", "pdf", "html", "md", "text")
+FORMATS = ("docx", "pdf", "html", "md", "text", "code")
 """The formats partita partitions."""
 
 CONTENT_TYPES = {
@@ -29,6 +32,7 @@ CONTENT_TYPES = {
     "html": "text/html",
     "md": "text/markdown",
     "text": "text/plain",
+    "code": "text/x-python",
 }
 """The MIME type partita records in `filetype` for each format."""
 
@@ -36,6 +40,7 @@ _CONTENT_TYPE_ALIASES = {
     **{v: k for k, v in CONTENT_TYPES.items()},
     "application/xhtml+xml": "html",
     "text/x-markdown": "md",
+    **{language.mime_type: "code" for language in LANGUAGES.values()},
 }
 
 _MARKUP_TAG = re.compile(
@@ -68,9 +73,13 @@ def detect_format(head: bytes | str, filename: str | None = None) -> str:
             return "docx" if "word/document.xml" in members else "zip"
         if b"%PDF-" in head[:1024]:
             return "pdf"
+        if language_for_filename(filename) is not None:
+            return "code"
         sample = head[:4096]
         if sample.startswith(b"\xef\xbb\xbf"):
             sample = sample[3:]
+    elif language_for_filename(filename) is not None:
+        return "code"
     else:
         sample = head[:4096].lstrip("\ufeff").encode("utf-8", "replace")
     if _starts_with_markup(sample):

@@ -17,6 +17,7 @@ __all__ = [
     "Language",
     "is_comment_line",
     "language_for_filename",
+    "language_for_mime_type",
     "language_named",
 ]
 
@@ -99,6 +100,14 @@ def language_named(name: str | None) -> Language | None:
     if not name:
         return None
     return _BY_NAME.get(name.strip().lower())
+
+
+def language_for_mime_type(mime_type: str | None) -> Language | None:
+    """The language whose MIME type is `mime_type` (parameters ignored), or None."""
+    if not mime_type:
+        return None
+    wanted = mime_type.split(";")[0].strip().lower()
+    return next((lang for lang in LANGUAGES.values() if lang.mime_type == wanted), None)
 
 
 def language_for_filename(filename: str | os.PathLike[str] | None) -> Language | None:
