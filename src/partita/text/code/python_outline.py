@@ -25,7 +25,9 @@ def python_outline(text: str) -> tuple[Definition, ...]:
             warnings.simplefilter("ignore")  # -- SyntaxWarning for invalid escapes, ... --
             tree = ast.parse(text)
     except SyntaxError as exc:
-        raise InvalidCodeError(f"invalid Python: {exc.msg}", exc.lineno) from None
+        raise InvalidCodeError(
+            f"invalid Python at line {exc.lineno}: {exc.msg}", exc.lineno
+        ) from None
     except (ValueError, RecursionError, MemoryError) as exc:
         raise InvalidCodeError(f"invalid Python: {exc}") from None
     return tuple(_definitions(tree.body, "", 0))

@@ -134,7 +134,8 @@ _GRAMMARS: dict[str, _Grammar] = {
     ),
 }
 
-_FUNCTIONS = frozenset({"function", "method"})
+_SCOPES = frozenset({"module", "namespace"})
+"""Containers whose functions are functions, not methods."""
 _VALUE_FUNCTIONS = {
     "arrow_function": "function",
     "function_expression": "function",
@@ -171,21 +172,25 @@ def _first_error_line(root: Node) -> int:
             return int(node.start_point.row) + 1
 
 
-def _members(body: Node, grammar: _Grammar, owner: str, depth: int) -> Iterator[Definition]:
+def _members(
+    body: Node, grammar: _Grammar, owner: str, depth: int, in_type: bool = False
+) -> Iterator[Definition]:
     for child in body.named_children:
         if child.type in grammar.transparent:
-            yield from _members(child, grammar, owner, depth)
+            yield from _members(child, grammar, owner, depth, in_type)
             continue
-        definition = _definition(child, grammar, owner, depth)
+        definition = _definition(child, grammar, owner, depth, in_type)
         if definition is not None:
             yield definition
 
 
-def _definition(outer: Node, grammar: _Grammar, owner: str, depth: int) -> Definition | None:
+def _definition(
+    outer: Node, grammar: _Grammar, owner: str, depth: int, in_type: bool
+) -> Definition | None:
     node, code_type, name = _resolve(outer, grammar)
     if node is None:
         return None
-    if owner and code_type == "function":
+    if in_type and code_type == "function":
         code_type = "method"
     qualified = f"{owner}.{name}" if owner else name
     start = int(outer.start_point.row)
@@ -198,7 +203,9 @@ def _definition(outer: Node, grammar: _Grammar, owner: str, depth: int) -> Defin
     if node.type in grammar.containers and body_node is not None and depth < MAX_DEPTH:
         scope = name if code_type == "impl" or not owner else qualified
         children = tuple(
-            c for c in _members(body_node, grammar, scope, depth + 1) if c.first >= body
+            c
+            for c in _members(body_node, grammar, scope, depth + 1, code_type not in _SCOPES)
+            if c.first >= body
         )
     return Definition(code_type, qualified, start, start, body, body, last, children)
 

@@ -12,7 +12,8 @@ Principles (seeds 001 and 004):
   context above the pieces of its members, each a piece of its own (a method, a nested class
   cut the same way), the code between them pieces too; the first piece holds the header itself,
   under the context above the container. A context longer than half the window shrinks to the
-  signature lines, then to nothing.
+  signature lines, then to nothing; so does the context of a member that fits the window whole
+  only with less of it (a member within the window is never cut for its context).
 - **Anything else too large is cut** (`Piece.cut`): a function at blank and comment lines,
   then line ends (`partita.text.code.blocks`), its later chunks under its signature.
 """
@@ -109,8 +110,11 @@ class PiecePlanner:
             first, last = self.span(start, end)
             if first == last:
                 continue
-            if self.fits(above + self._text[first:last]):
-                yield Piece(start, end, code_type, name, above)
+            code = self._text[first:last]
+            contexts = self._alternatives(above, None if in_header else owner)
+            fitting = next((c for c in contexts if self.fits(c + code)), None)
+            if fitting is not None:
+                yield Piece(start, end, code_type, name, fitting)
             elif definition is not None and definition.children:
                 inner = self._context(above, definition)
                 yield from self._level(definition.children, start, end, inner, above, definition)
@@ -121,6 +125,16 @@ class PiecePlanner:
                     if not self._small(above + signature):
                         signature = ""
                 yield Piece(start, end, code_type, name, above, signature, cut=True)
+
+    def _alternatives(self, above: str, owner: Definition | None) -> tuple[str, ...]:
+        """The contexts a whole piece may take, the fullest first: `above`, its owner's
+        signature alone, none (a member that fits the window whole is never cut for its
+        context)."""
+        if not above:
+            return ("",)
+        if owner is None:
+            return (above, "")
+        return (above, self.lines(owner.start, owner.body), "")
 
     def _context(self, above: str, container: Definition) -> str:
         if not self._contexts:
