@@ -67,6 +67,7 @@ def test_all_pins_the_api() -> None:
         "PageBreak",
         "PageNumber",
         "partition",
+        "partition_code",
         "partition_docx",
         "partition_html",
         "partition_md",

@@ -7,7 +7,8 @@
 Elements, their JSON form and the chunking options follow the `unstructured` library, so its
 tools read partita's output and partita reads theirs. Heavy dependencies (lxml, pdfplumber,
 markdown-it-py, tiktoken) are imported only by the partitioner or tokenizer that needs them:
-`partition_docx`, `partition_html`, `partition_md` and `partition_pdf` load on first access.
+`partition_code`, `partition_docx`, `partition_html`, `partition_md` and `partition_pdf` load on
+first access.
 """
 
 import typing as _typing
@@ -52,6 +53,7 @@ from partita.partitioners import partition
 from partita.partitioners.text import partition_text
 
 if _typing.TYPE_CHECKING:
+    from partita.partitioners.code import partition_code
     from partita.partitioners.docx import partition_docx
     from partita.partitioners.html import partition_html
     from partita.partitioners.markdown import partition_md
@@ -108,6 +110,7 @@ __all__ = [
     "iter_chunks_by_title",
     "iter_elements_from_jsonl",
     "partition",
+    "partition_code",
     "partition_docx",
     "partition_html",
     "partition_md",
@@ -117,6 +120,7 @@ __all__ = [
 ]
 
 _LAZY_PARTITIONERS = {
+    "partition_code": "partita.partitioners.code",
     "partition_docx": "partita.partitioners.docx",
     "partition_html": "partita.partitioners.html",
     "partition_md": "partita.partitioners.markdown",
