@@ -35,7 +35,7 @@ def test_a_source_file_is_one_code_snippet_in_its_language(
     (element,) = partita.partition(path)
     assert isinstance(element, CodeSnippet)
     assert element.text == "// head\nx = 1\ny = 2"
-    assert element.metadata.extra == {"start_line": 2, "language": language}
+    assert element.metadata.extra == {"start_line": 2, "code_language": language}
     assert (element.metadata.filetype, element.metadata.filename) == (filetype, name)
 
 
@@ -48,9 +48,9 @@ def test_code_is_told_by_extension_before_markup() -> None:
 
 def test_the_language_may_be_given_by_name_or_content_type() -> None:
     (by_name,) = partition_code(text="fn main() {}", language="rs")
-    assert by_name.metadata.extra == {"start_line": 1, "language": "rust"}
+    assert by_name.metadata.extra == {"start_line": 1, "code_language": "rust"}
     (by_type,) = partita.partition(text="package main", content_type="text/x-go")
-    assert by_type.metadata.extra == {"start_line": 1, "language": "go"}
+    assert by_type.metadata.extra == {"start_line": 1, "code_language": "go"}
     (unknown,) = partition_code(text="PRINT 1", metadata_filename="a.bas")
     assert unknown.metadata.extra == {"start_line": 1}
     assert unknown.metadata.filetype == "text/plain"

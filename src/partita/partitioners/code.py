@@ -8,8 +8,9 @@ PRINCIPLES
   classes and functions and every chunk's lines point into the file.
 - **The language** comes from `language` when given, else from the file name's extension
   (`.py`, `.java`, `.kt`, `.js`, `.ts`, `.tsx`, `.go`, `.rs`, ...; `partita.text.code`). It is
-  `metadata.extra["language"]`; `filetype` is the language's MIME type (`text/x-python`, ...).
-  `extra["start_line"]` is the file line the text starts on (after leading blank lines).
+  `metadata.extra["code_language"]` (as for a Markdown fence); `filetype` is the language's MIME
+  type (`text/x-python`, ...). `extra["start_line"]` is the file line the text starts on
+  (after leading blank lines).
 - **Bytes and bounds** as for plain text: UTF-8 (a BOM honoured), UTF-16 with a BOM, else
   Windows-1252, or `encoding`; a file over 48 MiB raises `DocumentLimitError`. A file of
   whitespace gives no element. Nothing is parsed here: code that does not parse is still read.
@@ -91,7 +92,7 @@ def iter_code_elements(
     start = content.rfind("\n", 0, start) + 1  # -- the first line keeps its indentation --
     extra: dict[str, object] = {"start_line": content.count("\n", 0, start) + 1}
     if known is not None:
-        extra["language"] = known.name
+        extra["code_language"] = known.name
     yield from iter_finished_elements(
         [Draft(CodeSnippet, content[start:], {"extra": extra})],
         path=metadata_filename or source.path,

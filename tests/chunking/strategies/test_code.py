@@ -208,7 +208,7 @@ def test_code_in_an_unknown_language_is_cut_at_blank_lines_without_warning() -> 
 def test_prose_and_code_of_a_markdown_document_never_share_a_chunk() -> None:
     markdown = "# Guide\n\nInstall it first.\n\n```python\ndef f():\n    return 1\n```\n\nDone."
     elements = partita.partition(text=markdown, content_type="text/markdown")
-    chunks = chunk(elements, "code", code_language="python")
+    chunks = chunk(elements, "code")  # -- the fence says python --
     check_provenance(chunks, elements)
     kinds = [(c.metadata.extra.get("code_type"), c.text) for c in chunks]
     assert kinds == [
@@ -313,7 +313,7 @@ def test_non_code_elements_follow_the_recursive_strategy() -> None:
 
 def test_chunk_lines_are_file_lines_after_leading_blank_lines() -> None:
     elements = partition_code(text="\n\n\ndef f():\n    return 1\n", metadata_filename="a.py")
-    assert elements[0].metadata.extra == {"start_line": 4, "language": "python"}
+    assert elements[0].metadata.extra == {"start_line": 4, "code_language": "python"}
     (only,) = chunk_code(elements)
     assert (only.metadata.extra["start_line"], only.metadata.extra["end_line"]) == (4, 5)
     assert ElementMetadata  # -- the metadata type is what partita exports --

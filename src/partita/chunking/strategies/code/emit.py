@@ -3,7 +3,7 @@
 Principles:
 
 - **The language** is the `code_language` option when given, else the element's
-  `metadata.extra["language"]` (set by `partition_code` and by Markdown fences), else its file
+  `metadata.extra["code_language"]` (set by `partition_code` and by Markdown fences), else its file
   name's extension. Code in a language partita does not outline is cut at blank and comment
   lines, then line ends, with no warning; code that does not parse, or whose grammar is not
   installed, is chunked as the "recursive" strategy cuts text, with a `CodeParseWarning` naming
@@ -46,7 +46,7 @@ def language_of(element: Element, override: Language | None) -> Language | None:
     if override is not None:
         return override
     extra = element.metadata.extra or {}
-    named = language_named(extra.get("language"))
+    named = language_named(extra.get("code_language"))
     return named if named is not None else language_for_filename(element.metadata.filename)
 
 
