@@ -183,3 +183,34 @@ def test_windows_hold_and_no_body_text_is_lost(
         if isinstance(e, NarrativeText):
             want = {i for i, ch in enumerate(e.text) if not ch.isspace()}
             assert want <= covered.get(e.element_id, set())
+
+
+def corpus_documents() -> list[Any]:
+    from tests.shared import shared_corpus
+
+    corpus = shared_corpus()
+    paths = [*corpus.rglob("*.docx"), *corpus.rglob("*.md")]
+    return sorted(p for p in paths if p.stat().st_size < 400_000)
+
+
+def test_corpus_documents_are_cut_by_their_headings_within_384_tokens() -> None:
+    documents = corpus_documents()
+    assert len(documents) >= 12
+    prefixed = 0
+    for path in documents:
+        elements = partita.partition(path)
+        chunks = chunk_by_headings(elements, max_tokens=384, tokenizer="cl100k_base")
+        check_provenance(chunks, elements)
+        for c in chunks:
+            assert tokens(c.text) <= 384, path
+            extra = c.metadata.extra or {}
+            if "heading" not in extra or "text_offset" not in extra:
+                continue
+            prefixed += 1
+            prefix = c.text[: extra["text_offset"]]
+            assert prefix.endswith("\n\n")
+            assert prefix.rstrip("\n").split(" > ")[-1] in (
+                extra["heading"],
+                extra.get("parent_heading"),
+            )
+    assert prefixed >= 100
