@@ -43,6 +43,8 @@ def test_code_is_told_by_extension_before_markup() -> None:
     assert detect_format(b"<View />\n", "a.tsx") == "code"
     assert detect_format("import os\n", "a.py") == "code"
     assert detect_format(b"%PDF-1.7", "a.py") == "pdf"
+    assert detect_format(b'"""Magic: a PDF starts with %PDF-."""', "detect.py") == "code"
+    assert detect_format(b'"""Magic: a PDF starts with %PDF-."""', "detect.txt") == "pdf"
     assert detect_format(b"plain", "notes.txt") == "text"
 
 

@@ -71,9 +71,10 @@ def detect_format(head: bytes | str, filename: str | None = None) -> str:
             if members is None:  # -- a damaged container: let a .docx name tell --
                 return "docx" if extension == ".docx" else "zip"
             return "docx" if "word/document.xml" in members else "zip"
-        if b"%PDF-" in head[:1024]:
-            return "pdf"
-        if language_for_filename(filename) is not None:
+        is_code = language_for_filename(filename) is not None
+        if b"%PDF-" in head[:1024] and (head.startswith(b"%PDF-") or not is_code):
+            return "pdf"  # -- a source file may mention "%PDF-" (a PDF starts with it) --
+        if is_code:
             return "code"
         sample = head[:4096]
         if sample.startswith(b"\xef\xbb\xbf"):

@@ -40,6 +40,9 @@ from partita.text.splits import Split, iter_recursive_splits
 
 __all__ = ["iter_code_chunks", "language_of"]
 
+_TAIL = 96
+"""Characters of a chunk's end read to size it with one more split from the join alone."""
+
 
 def language_of(element: Element, override: Language | None) -> Language | None:
     """The language of `element`'s code: `override`, else its metadata's, else its file's."""
@@ -144,8 +147,25 @@ class _Emitter:
             body = text[units[0].start : units[-1].end]
             return sizer.measure_at_most(header(units) + body, limit)
 
+        def grown_size(units: Sequence[Unit], size: int, unit: Unit) -> int:
+            if size > limit:
+                return size + 1
+            end = units[-1].end
+            tail = text[max(units[0].start, end - _TAIL) : end]
+            grown = sizer.measure_appended(
+                tail,
+                text[end : unit.start],
+                text[unit.start : unit.end],
+                left_size=size,
+                right_size=unit.size,
+            )
+            return chunk_size([*units, unit]) if grown is None else grown
+
         units = (Unit(0, s.start, s.end, s.size, s.is_sentence, s.ends_sentence) for s in splits)
-        for chunk in iter_packed(units, limit=limit, overlap=0, chunk_size=chunk_size):
+        packed = iter_packed(
+            units, limit=limit, overlap=0, chunk_size=chunk_size, grown_size=grown_size
+        )
+        for chunk in packed:
             yield self._chunk(piece, header(chunk), chunk[0].start, chunk[-1].end)
 
     def _splits(
