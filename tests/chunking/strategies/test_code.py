@@ -317,3 +317,20 @@ def test_chunk_lines_are_file_lines_after_leading_blank_lines() -> None:
     (only,) = chunk_code(elements)
     assert (only.metadata.extra["start_line"], only.metadata.extra["end_line"]) == (4, 5)
     assert ElementMetadata  # -- the metadata type is what partita exports --
+
+
+def test_minified_code_on_one_line_is_one_run_of_code_within_the_window() -> None:
+    source = "var a=" + ";".join(f"function f{i}(x){{return x+{i}}}" for i in range(3000))
+    chunks = code_chunks(source, "bundle.min.js", max_tokens=128, tokenizer="cl100k_base")
+    assert {c.metadata.extra["code_type"] for c in chunks} == {"module"}
+    assert all(tokens(c.text) <= 128 for c in chunks)
+
+
+def test_orig_elements_stay_linear_in_the_size_of_a_large_file() -> None:
+    source = "\n".join(f"def f{i}():\n    return {i}\n" for i in range(4000))
+    chunks = code_chunks(source, "many.py", max_characters=100)
+    assert len(chunks) == 4000
+    carried = sum(len(o.text) for c in chunks for o in c.metadata.orig_elements or ())
+    assert carried <= 2 * len(source)  # -- not 4,000 copies of the file --
+    small = code_chunks(APP, max_characters=300)
+    assert all(c.metadata.orig_elements[0].text == APP.strip() for c in small)  # type: ignore[index]

@@ -20,7 +20,9 @@ Principles:
   metadata fields), which JSON writes as ordinary metadata fields and reads back into `extra`:
   they round-trip without a schema change.
 - Chunks carry consolidated metadata (`partita.chunking.metadata`), `orig_elements` (unless
-  `include_orig_elements=False`) and deterministic ids (`partita.chunking.ids`).
+  `include_orig_elements=False`; an element split into so many chunks that repeating it whole
+  would pass `split_origins.REPEAT_LIMIT` is there as the chunk's part of it, as the reference
+  strategies do past that limit) and deterministic ids (`partita.chunking.ids`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions, Help
 from partita.chunking.provenance import SourceRecord, source_record
 from partita.chunking.run import ChunkingRun
+from partita.chunking.split_origins import REPEAT_LIMIT, content_size, part_of
 from partita.chunking.strategies.basic import CommonOptions
 from partita.elements import (
     CompositeElement,
@@ -191,7 +194,7 @@ def chunk_element(
     unique = list({id(e): e for e in elements}.values())
     fields = consolidate_metadata(unique)
     if run.opts.include_orig:
-        fields["orig_elements"] = orig_elements_of(unique)
+        fields["orig_elements"] = orig_elements_of(_origins(group, spans, unique))
     if run.opts.record_sources:
         if sources is None:
             sources = []
@@ -204,6 +207,24 @@ def chunk_element(
     return new_element(
         CompositeElement, text, ids.next_id(elements[0].element_id), metadata_from_fields(fields)
     )
+
+
+def _origins(group: Sequence[Element], spans: Spans, unique: list[Element]) -> Sequence[Element]:
+    """The elements a chunk's `orig_elements` holds: `unique`, except that an element split
+    into so many chunks that repeating it whole in each would pass `REPEAT_LIMIT` (its pieces,
+    estimated from this chunk's part of it, times its size) is there as its part
+    (`split_origins.part_of`): the output stays linear in the element's size."""
+    parts: dict[int, Element] = {}
+    for i, start, end in spans:
+        element = group[i]
+        length = len(element.text)
+        if (start, end) == (0, length) or id(element) in parts:
+            continue
+        pieces = length // max(end - start, 1) + 1
+        if pieces * content_size([element]) > REPEAT_LIMIT:
+            part = part_of(element, element.text[start:end], first=start == 0)
+            parts[id(element)] = part
+    return [parts.get(id(e), e) for e in unique] if parts else unique
 
 
 SplitsOf = Callable[[str, Callable[[str], int], int], Iterable[Any]]

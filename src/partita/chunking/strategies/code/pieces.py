@@ -151,10 +151,18 @@ class PiecePlanner:
         self, definitions: Sequence[Definition], lo: int, hi: int
     ) -> list[tuple[int, int, Definition | None]]:
         """`[lo, hi)` as definitions and the runs of code between them; a run without a letter
-        or digit joins the segment before it (or after it, at the start)."""
+        or digit joins the segment before it (or after it, at the start); definitions sharing a
+        line (minified code) make one run of code."""
         segments: list[tuple[int, int, Definition | None]] = []
         cursor = lo
         for definition in definitions:
+            if definition.first < cursor:  # -- on a line of the one before (minified code) --
+                if definition.last + 1 > cursor:
+                    segments[-1] = (segments[-1][0], definition.last + 1, None)
+                    cursor = definition.last + 1
+                elif segments[-1][2] is not None:
+                    segments[-1] = (segments[-1][0], segments[-1][1], None)
+                continue
             if definition.first > cursor:
                 segments.append((cursor, definition.first, None))
             segments.append((definition.first, definition.last + 1, definition))
