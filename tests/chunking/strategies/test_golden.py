@@ -1,4 +1,5 @@
-"""Golden files: the text strategies' chunks of the bundled sample document, whole.
+"""Golden files: the text strategies' chunks of the bundled sample document, whole, and the
+"code" strategy's chunks of a small program in each language it outlines.
 
 `fixtures/sample.docx` has headings (a custom heading style among them), a list, a table and a
 Chinese section: each strategy's chunks of it, with token and character windows, overlap and a
@@ -15,8 +16,11 @@ from typing import Any
 import pytest
 
 import partita
+from partita.partitioners.code import partition_code
 from partita.partitioners.docx import partition_docx
+from partita.text.code import language_named
 from tests.partitioners.golden import assert_matches_golden
+from tests.text.code.samples import SOURCES
 
 SAMPLE = Path(__file__).resolve().parents[3] / "fixtures" / "sample.docx"
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -39,6 +43,7 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
         {"max_tokens": 96, "tokenizer": "cl100k_base", "respect_sections": False},
     ),
     "sample-token": ("token", {"max_tokens": 48, "overlap": 8, "tokenizer": "cl100k_base"}),
+    "sample-headings": ("headings", {"max_tokens": 64, "tokenizer": "cl100k_base"}),
 }
 
 
@@ -54,3 +59,15 @@ def test_sample_chunks_match_their_golden_file(name: str, elements: list[partita
     chunks = partita.chunk(elements, strategy, **options)
     assert chunks
     assert_matches_golden(chunks, name, GOLDEN)
+
+
+@pytest.mark.parametrize("language", sorted(SOURCES))
+def test_code_chunks_match_their_golden_file(language: str) -> None:
+    known = language_named(language)
+    assert known is not None
+    elements = partition_code(
+        text=SOURCES[language], metadata_filename="sample" + known.extensions[0]
+    )
+    chunks = partita.chunk(elements, "code", max_characters=160)
+    assert len(chunks) > 2
+    assert_matches_golden(chunks, f"code-{language}", GOLDEN)
