@@ -44,11 +44,20 @@ Run it from the repository root with the dev venv and the `bench` extra (plus
     python benchmarks/bench_strategies.py [--quick] [--repeat 3] [--budgets 512/50,256/0]
                                           [--en-megabytes X] [--zh-megabytes Y]
                                           [--profile] [--output FILE]
+                                          [--structured | --no-structured] [--heading-levels 2,6]
 
 `--quick` takes a fifth of a megabyte of each text, one run each and the 512/50 budget only
 (about 15 s; the full run takes about 2.5 minutes on 2 shared cores).
 `--profile` then runs partita's slowest row (lowest ratio to its peer) under cProfile and prints
 its top 10 functions by cumulative time.
+
+The structured rows (`_structured.py`) follow by default: "headings" against LangChain's
+`MarkdownHeaderTextSplitter` + `TokenTextSplitter` (seed 001, 384 tokens) and "code" against
+chonkie's `CodeChunker`, run offline on the installed tree-sitter grammar wheels (the
+`tree-sitter-language-pack` package, see `_structured.offline_language_pack`). `--structured`
+runs only them, `--no-structured` leaves them out, `--heading-levels 2,6` chooses the heading
+levels (`#`, `##`: seed 001; six: every level; `--quick`: 2). They add about 40 s to `--quick`
+(50 s in all) and about a minute to the full run (2.2 to 3 minutes in all on 2 cores at load 2.8).
 """
 
 from __future__ import annotations
@@ -70,6 +79,7 @@ from typing import Any
 
 import partita
 from _reference import block_network  # benchmarks/ is on sys.path
+from _structured import run_structured
 from _timing import best_time
 from partita import NarrativeText
 from partita.chunking import token_counter
@@ -350,6 +360,18 @@ def machine_note() -> str:
     )
 
 
+def structured_report(enc: Any, repeat: int, levels: Sequence[int], note: str) -> str:
+    """The headings and code rows (`_structured.py`), with the versions of their peers."""
+    versions = ", ".join(
+        f"{name} {package_version(name)}"
+        for name in ("partita", "langchain-text-splitters", "chonkie", "tree-sitter-language-pack")
+    )
+    body = run_structured(enc, repeat, levels)
+    return (
+        f"{datetime.date.today().isoformat()}, {versions}; best of {repeat}\n\n{note}\n\n{body}\n"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="0.2 MB per text, 1 run, 512/50")
@@ -360,10 +382,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strategies", default="sentence,recursive,token")
     parser.add_argument("--profile", action="store_true", help="cProfile partita's slowest row")
     parser.add_argument("--output", type=Path, default=None, help="also write the table here")
+    structured = parser.add_mutually_exclusive_group()
+    structured.add_argument(
+        "--structured", action="store_true", help="only the headings and code rows"
+    )
+    structured.add_argument(
+        "--no-structured", action="store_true", help="leave the headings and code rows out"
+    )
+    parser.add_argument(
+        "--heading-levels", default="2,6", help="heading levels of the headings rows (2: seed 001)"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.repeat, args.budgets = 1, "512/50"
         args.en_megabytes, args.zh_megabytes = 0.2, 0.2
+        args.heading_levels = "2"
+    levels = [int(x) for x in args.heading_levels.split(",")]
+    if args.structured:
+        block_network()
+        import tiktoken
+
+        note = machine_note()
+        print(note, file=sys.stderr)
+        report = structured_report(tiktoken.get_encoding(ENCODING), args.repeat, levels, note)
+        print(report)
+        if args.output is not None:
+            args.output.write_text(report, encoding="utf-8")
+        return 0
 
     block_network()
     import tiktoken
@@ -408,6 +453,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"texts: " + ", ".join(f"{t.name} {t.megabytes:.2f} MB" for t in texts) + "\n\n"
         f"{note}\n\n{COLUMNS}\n\n{table(rows)}\n"
     )
+    if not args.no_structured:
+        report += "\n" + structured_report(enc, args.repeat, levels, note)
     print(report)
     if args.output is not None:
         args.output.write_text(report, encoding="utf-8")
