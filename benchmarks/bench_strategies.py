@@ -51,13 +51,14 @@ Run it from the repository root with the dev venv and the `bench` extra (plus
 `--profile` then runs partita's slowest row (lowest ratio to its peer) under cProfile and prints
 its top 10 functions by cumulative time.
 
-The structured rows (`_structured.py`) follow by default: "headings" against LangChain's
-`MarkdownHeaderTextSplitter` + `TokenTextSplitter` (seed 001, 384 tokens) and "code" against
-chonkie's `CodeChunker`, run offline on the installed tree-sitter grammar wheels (the
-`tree-sitter-language-pack` package, see `_structured.offline_language_pack`). `--structured`
-runs only them, `--no-structured` leaves them out, `--heading-levels 2,6` chooses the heading
-levels (`#`, `##`: seed 001; six: every level; `--quick`: 2). They add about 40 s to `--quick`
-(50 s in all) and about a minute to the full run (2.2 to 3 minutes in all on 2 cores at load 2.8).
+The structured rows (`_structured.run_structured`) follow by default: "headings"
+(`_headings_rows.py`) against LangChain's `MarkdownHeaderTextSplitter` + `TokenTextSplitter`
+(seed 001, 384 tokens) and "code" (`_code_rows.py`) against chonkie's `CodeChunker`, run offline
+on the installed tree-sitter grammar wheels (the `tree-sitter-language-pack` package, see
+`_code_rows.offline_language_pack`). `--structured` runs only them, `--no-structured` leaves them
+out, `--heading-levels 2,6` chooses the heading levels (`#`, `##`: seed 001; six: every level;
+`--quick`: 2). They add about 40 s to `--quick` (50 s in all) and about a minute to the full run
+(2.2 to 3 minutes in all on 2 cores at load 2.8).
 """
 
 from __future__ import annotations
@@ -361,7 +362,7 @@ def machine_note() -> str:
 
 
 def structured_report(enc: Any, repeat: int, levels: Sequence[int], note: str) -> str:
-    """The headings and code rows (`_structured.py`), with the versions of their peers."""
+    """The headings and code rows (`_headings_rows.py`, `_code_rows.py`), with peer versions."""
     versions = ", ".join(
         f"{name} {package_version(name)}"
         for name in ("partita", "langchain-text-splitters", "chonkie", "tree-sitter-language-pack")
