@@ -206,7 +206,7 @@ OUTLINES: dict[str, list[tuple[str, str, int, int, list[tuple[str, str, int, int
             18,
             [("method", "Point.norm", 13, 14), ("class", "Point.Inner", 16, 18)],
         ),
-        ("function", "main", 21, 25, []),
+        ("function", "main", 21, 25, [("function", "main.helper", 22, 23)]),
     ],
     "java": [
         (

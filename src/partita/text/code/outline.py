@@ -4,14 +4,17 @@ The outline is what the code chunker cuts along. Each `Definition` spans whole l
 
 - `first`: its first line, with the decorators, annotations and the comment lines right above it
   (doc comments, `#[derive]` attributes), never reaching into the definition before it;
-- `start`: the line its own syntax starts on (after those comments);
+- `lead`: the line its own syntax starts on, its decorators and annotations (and Rust
+  attributes) included, the comment lines above it not;
+- `start`: the line its name is declared on (after decorators, in Python);
 - `body`: the line its body starts on, after the signature: the lines `[start, body)` are the
   signature, repeated as context above the later chunks of a definition cut in parts;
 - `header_end`: for a container (a class, interface, impl, module), the end of the lines
   `[first, header_end)` that describe it (signature, and a Python docstring), repeated as context
   above the chunks of its members when it is cut; `body` otherwise;
 - `last`: its last line (inclusive);
-- `children`: the definitions of a container's body, in order (methods, nested classes).
+- `children`: the definitions of its body, in order: a container's methods and nested classes,
+  the functions a function defines directly in its body.
 
 `outline_of(text, language)` reads Python with `ast`, every other language with its tree-sitter
 grammar. Code that does not parse raises `InvalidCodeError` (with the line of the first error);
@@ -25,6 +28,8 @@ import importlib
 from dataclasses import dataclass
 
 from partita.text.code.languages import Language, is_comment_line
+
+_ATTRIBUTES = ("#[", "#![")
 
 __all__ = [
     "MAX_DEPTH",
@@ -63,6 +68,13 @@ class Definition:
     header_end: int
     last: int
     children: tuple[Definition, ...] = ()
+    lead: int = -1
+    """`first` when -1 (no comment lines above it)."""
+
+    @property
+    def own_first(self) -> int:
+        """The first line of the definition without the comment lines above it."""
+        return self.first if self.lead < 0 else self.lead
 
 
 def outline_of(text: str, language: Language) -> tuple[Definition, ...]:
@@ -94,9 +106,11 @@ def with_leading_comments(
     over the comment lines right above it, never onto a line of the sibling before it."""
     result: list[Definition] = []
     for definition in definitions:
-        first = definition.first
+        first = lead = definition.first
         while first > floor and is_comment_line(lines[first - 1], language):
             first -= 1
+            if first + 1 == lead and lines[first].lstrip().startswith(_ATTRIBUTES):
+                lead = first  # -- a Rust attribute belongs to the item below it --
         header_end = definition.header_end
         children = with_leading_comments(definition.children, lines, language, header_end)
         result.append(
@@ -109,6 +123,7 @@ def with_leading_comments(
                 header_end,
                 definition.last,
                 children,
+                lead if lead > first else -1,
             )
         )
         floor = definition.last + 1

@@ -2,8 +2,9 @@
 
 Each grammar's node types are mapped to a `code_type` ("class", "interface", "enum", "record",
 "object", "struct", "trait", "impl", "module", "namespace", "type", "macro", "function",
-"method", "constructor"); a container's members (methods, nested types) are outlined to
-`MAX_DEPTH`, everything else is code of its container. Wrappers are looked through: an
+"method", "constructor"); a container's members (methods, nested types) and the functions
+declared directly in a function's body are outlined to `MAX_DEPTH`, everything else is code of
+its container. Wrappers are looked through: an
 `export` statement, a TypeScript `declare` or `namespace` statement, and a `const f = () => ...`
 declaration (a function named `f`) are definitions spanning the whole statement. A container's
 header (signature) runs to the line its body opens on; a Go method is named `Receiver.Name`,
@@ -136,6 +137,8 @@ _GRAMMARS: dict[str, _Grammar] = {
 
 _SCOPES = frozenset({"module", "namespace"})
 """Containers whose functions are functions, not methods."""
+_FUNCTION_TYPES = frozenset({"function", "method", "constructor"})
+"""Definitions whose nested definitions (declared directly in their body) are their children."""
 _VALUE_FUNCTIONS = {
     "arrow_function": "function",
     "function_expression": "function",
@@ -200,11 +203,18 @@ def _definition(
     body_node = _body_of(node, grammar)
     body = last + 1 if body_node is None else min(int(body_node.start_point.row) + 1, last + 1)
     children: tuple[Definition, ...] = ()
-    if node.type in grammar.containers and body_node is not None and depth < MAX_DEPTH:
+    is_function = code_type in _FUNCTION_TYPES
+    if (
+        (node.type in grammar.containers or is_function)
+        and body_node is not None
+        and depth < MAX_DEPTH
+    ):
         scope = name if code_type == "impl" or not owner else qualified
         children = tuple(
             c
-            for c in _members(body_node, grammar, scope, depth + 1, code_type not in _SCOPES)
+            for c in _members(
+                body_node, grammar, scope, depth + 1, code_type not in _SCOPES and not is_function
+            )
             if c.first >= body
         )
     return Definition(code_type, qualified, start, start, body, body, last, children)

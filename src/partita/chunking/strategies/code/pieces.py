@@ -14,12 +14,15 @@ Principles (seeds 001 and 004):
   under the context above the container. A context longer than half the window shrinks to the
   signature lines, then to nothing; so does the context of a member that fits the window whole
   only with less of it (a member within the window is never cut for its context).
+- **A definition too large only with the comments above it** stays whole, its comments a piece
+  of their own.
 - **Anything else too large is cut** (`Piece.cut`): a function at blank and comment lines,
   then line ends (`partita.text.code.blocks`), its later chunks under its signature.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -115,6 +118,13 @@ class PiecePlanner:
             fitting = next((c for c in contexts if self.fits(c + code)), None)
             if fitting is not None:
                 yield Piece(start, end, code_type, name, fitting)
+            elif definition is not None and self._fits_without_comments(definition, contexts):
+                lead = definition.own_first
+                comments = self._whole_or_cut(start, lead, code_type, name, contexts)
+                if comments is not None:
+                    yield comments
+                alone = dataclasses.replace(definition, first=lead, lead=-1)
+                yield from self._level((alone,), lead, end, context, outer, owner)
             elif definition is not None and definition.children:
                 inner = self._context(above, definition)
                 yield from self._level(definition.children, start, end, inner, above, definition)
@@ -125,6 +135,29 @@ class PiecePlanner:
                     if not self._small(above + signature):
                         signature = ""
                 yield Piece(start, end, code_type, name, above, signature, cut=True)
+
+    def _whole_or_cut(
+        self, start: int, end: int, code_type: str, name: str | None, contexts: Sequence[str]
+    ) -> Piece | None:
+        """The piece of lines `[start, end)`: whole under the fullest of `contexts` it fits
+        with, else cut under the first; None for blank lines."""
+        first, last = self.span(start, end)
+        if first == last:
+            return None
+        code = self._text[first:last]
+        fitting = next((c for c in contexts if self.fits(c + code)), None)
+        if fitting is not None:
+            return Piece(start, end, code_type, name, fitting)
+        return Piece(start, end, code_type, name, contexts[0], cut=True)
+
+    def _fits_without_comments(self, definition: Definition, contexts: Sequence[str]) -> bool:
+        """Whether `definition`, too large with the comment lines above it, fits without them
+        (they then make a piece of their own: a function that fits is never cut)."""
+        if definition.lead < 0:
+            return False
+        first, last = self.span(definition.lead, definition.last + 1)
+        code = self._text[first:last]
+        return any(self.fits(c + code) for c in contexts)
 
     def _alternatives(self, above: str, owner: Definition | None) -> tuple[str, ...]:
         """The contexts a whole piece may take, the fullest first: `above`, its owner's
