@@ -291,7 +291,7 @@ def iter_split_chunks(
                 ends = split.ends_sentence
                 yield Unit(index, split.start, split.end, split.size, split.is_sentence, ends)
 
-    measure = _ChunkMeasure(group, headers, sizer, hard_max)
+    measure = _ChunkMeasure(group, headers, header_sizes, sizer, hard_max)
     for chunk in iter_packed(
         units(),
         limit=hard_max,
@@ -312,22 +312,42 @@ _TAIL = 96
 
 
 class _ChunkMeasure:
-    """The exact sizes of a group's chunks: `size(units)` measures a chunk whole, `grown(units,
+    """The exact sizes of a group's chunks: `size(units)` measures a chunk whole (a single
+    split from its size and its header's, tokenizing only around their join), `grown(units,
     size, unit)` from its size and the join alone where the sizer can (always for characters;
     for cl100k_base when the chunk's last `_TAIL` characters hold a cut), else whole."""
 
-    __slots__ = ("_group", "_headers", "_limit", "_sizer")
+    __slots__ = ("_group", "_header_sizes", "_headers", "_limit", "_sizer")
 
     def __init__(
-        self, group: Sequence[Element], headers: Sequence[str], sizer: Sizer, limit: int
+        self,
+        group: Sequence[Element],
+        headers: Sequence[str],
+        header_sizes: Sequence[int],
+        sizer: Sizer,
+        limit: int,
     ) -> None:
         self._group = group
         self._headers = headers
+        self._header_sizes = header_sizes
         self._sizer = sizer
         self._limit = limit
 
     def size(self, units: Sequence[Unit]) -> int:
-        text = self._headers[units[0].source] + span_text(self._group, spans_of_units(units))
+        source = units[0].source
+        header = self._headers[source]
+        if len(units) == 1 and units[0].size + self._header_sizes[source] <= self._limit:
+            unit = units[0]  # -- a chunk's first split: its size is exact, so is the header's --
+            if not header:
+                return unit.size
+            return self._sizer.measure_joined(
+                header,
+                "",
+                self._group[source].text[unit.start : unit.end],
+                left_size=self._header_sizes[source],
+                right_size=unit.size,
+            )
+        text = header + span_text(self._group, spans_of_units(units))
         return self._sizer.measure_at_most(text, self._limit)
 
     def grown(self, units: Sequence[Unit], size: int, unit: Unit) -> int:
