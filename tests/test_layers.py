@@ -6,7 +6,7 @@ Layers, bottom up (each may import only the layers below it, and its own package
 1. `partita.elements`;
 2. `partita.hierarchy`, `partita.serialization`;
 3. `partita.partitioners`, `partita.chunking` (peers: neither imports the other);
-4. `partita.batch`;
+4. `partita.batch`, `partita.evaluation` (peers);
 5. `partita.cli` and the package itself (`partita/__init__.py`).
 
 Imports are read from the source (every `import` statement, those inside functions included), so
@@ -28,7 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"partita.elements"}),
     frozenset({"partita.hierarchy", "partita.serialization"}),
     frozenset({"partita.partitioners", "partita.chunking"}),
-    frozenset({"partita.batch"}),
+    frozenset({"partita.batch", "partita.evaluation"}),
     frozenset({"partita.cli", "partita"}),
 )
 

@@ -1,0 +1,69 @@
+"""Evaluation: measure chunking configurations on the user's own documents.
+
+`partita evaluate DOCS... [--config SPEC]... [--questions FILE] [-o report.html]` and
+`evaluate(...)`: the documents are partitioned once, each configuration (a strategy and its
+options, `configurations`) chunks them, and each is measured (`run`):
+
+- intrinsic figures (`intrinsic`): sizes in characters and tokens, the share above the embedding
+  model's window, semantic coherence and boundary quality (seed 004), chunks ending
+  mid-sentence, orphaned headings;
+- with questions (`questions`: Chroma's `questions_df.csv` or JSON Lines of question and answer),
+  retrieval (`retrieval`, `spans`): Chroma's character-span recall, precision, IoU and
+  precision_Ω, hit rate, MRR, precision/recall/F1 at k, at top-k and at a matched token budget,
+  and a curve against retrieved tokens;
+- efficiency: chunking time, chunks per second, tokens to embed, embedding time.
+
+Chunks are placed in their documents by their provenance (`documents`); embeddings come from
+any callable behind one protocol, the offline default all-MiniLM-L6-v2 (`embeddings`, the
+`embed` extra), cached on disk. Results are plain data written as JSON; `report` renders them as
+a Markdown table and a self-contained HTML page, `compare` pairs two runs' per-question scores
+in a bootstrap, and `recommend` applies seed 004's decision tree.
+
+Names load on first use, so `import partita.evaluation` costs nothing until then.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = [
+    "Configuration",
+    "DocumentText",
+    "Question",
+    "Reference",
+    "document_text",
+    "evaluate",
+    "parse_configuration",
+    "profile_documents",
+    "read_configurations",
+    "read_questions",
+    "recommend",
+]
+
+_WHERE = {
+    "Configuration": "configurations",
+    "parse_configuration": "configurations",
+    "read_configurations": "configurations",
+    "DocumentText": "documents",
+    "document_text": "documents",
+    "Question": "questions",
+    "Reference": "questions",
+    "read_questions": "questions",
+    "evaluate": "run",
+    "profile_documents": "recommend",
+    "recommend": "recommend",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'partita.evaluation' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"partita.evaluation.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -1,0 +1,116 @@
+"""Chunking configurations to compare: a strategy and its options, named.
+
+A configuration is written `strategy:option=value,option=value` on the command line
+(`by_title:max_characters=1000`, `token:max_tokens=250,overlap=125,tokenizer=cl100k_base`), or
+given in a TOML or JSON file as a list of tables `{name?, strategy, options}` (TOML:
+`[[configuration]]` tables with `strategy = "..."` and the options beside it). Values read from
+the command line are integers, floats, `true`/`false`, `none`, or strings; a list is written with
+`|` between its items (`text_splitting_separators=\\n\\n| `, escapes `\\n` and `\\t` understood).
+Every configuration is validated against its strategy's options when it is read, so a misspelt
+option fails before any document is chunked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from partita.chunking.registry import strategy_named
+
+__all__ = [
+    "DEFAULT_CONFIGURATIONS",
+    "Configuration",
+    "parse_configuration",
+    "read_configurations",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Configuration:
+    """A named chunking configuration: `strategy` run with `options`."""
+
+    name: str
+    strategy: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        strategy = strategy_named(self.strategy)  # -- raises ValueError naming the known ones --
+        taken = set(strategy.option_names)
+        unknown = sorted(set(self.options) - taken)
+        if unknown:
+            raise ValueError(
+                f"{self.name}: the {self.strategy!r} strategy takes no option "
+                + ", ".join(repr(u) for u in unknown)
+            )
+        strategy.validated(**dict(self.options))
+
+
+def _value(text: str) -> Any:
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    unescaped = text.replace("\\n", "\n").replace("\\t", "\t")
+    return unescaped.split("|") if "|" in unescaped else unescaped
+
+
+def parse_configuration(spec: str) -> Configuration:
+    """The configuration `strategy:option=value,...` (see the module docstring)."""
+    strategy, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        name, equals, value = item.partition("=")
+        if not equals:
+            raise ValueError(f"{spec!r}: an option is written name=value, got {item!r}")
+        options[name.strip()] = _value(value)
+    return Configuration(spec, strategy.strip(), options)
+
+
+def read_configurations(path: str | os.PathLike[str]) -> list[Configuration]:
+    """The configurations of a TOML or JSON file (see the module docstring)."""
+    name = os.fspath(path)
+    with open(name, "rb") as f:
+        data = f.read()
+    if name.lower().endswith(".toml"):
+        entries: Any = tomllib.loads(data.decode("utf-8")).get("configuration", [])
+    else:
+        entries = json.loads(data)
+        if isinstance(entries, Mapping):
+            entries = entries.get("configurations", [])
+    if not isinstance(entries, Sequence) or not entries:
+        raise ValueError(f"{name}: no configurations (a list of {{strategy, options}} tables)")
+    found: list[Configuration] = []
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, Mapping) or "strategy" not in entry:
+            raise ValueError(f"{name}: configuration {index + 1} names no strategy")
+        options = dict(entry.get("options", {}))
+        options.update({k: v for k, v in entry.items() if k not in ("name", "strategy", "options")})
+        label = entry.get("name") or _label(entry["strategy"], options)
+        found.append(Configuration(str(label), str(entry["strategy"]), options))
+    return found
+
+
+def _label(strategy: str, options: Mapping[str, Any]) -> str:
+    return strategy + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
+
+
+DEFAULT_CONFIGURATIONS: tuple[str, ...] = (
+    "token:max_tokens=250,overlap=125,tokenizer=cl100k_base",
+    "recursive:max_tokens=200,tokenizer=cl100k_base",
+    "sentence:max_tokens=256,overlap=32,tokenizer=cl100k_base",
+    "by_title:max_characters=1000",
+    "headings:max_tokens=256,tokenizer=cl100k_base",
+)
+"""What `partita evaluate` compares when given no configuration: Chroma's best fixed window
+(250 tokens, 125 overlap), the recursive and sentence splitters at the embedder's window, the
+reference's by_title at 1,000 characters, and heading sections."""

@@ -1,0 +1,337 @@
+"""`evaluate`: chunk documents under several configurations and measure each.
+
+Principles:
+
+- **Everything is measured on the same inputs**: the documents are partitioned once; every
+  configuration chunks the same elements (with provenance on, so each chunk's place in its
+  document is known: `partita.evaluation.documents`); one embedder embeds every chunk and every
+  question (cached on disk by model and text, so a re-run embeds only new chunks).
+- **Retrieval is exact**: cosine top-k over all chunks of all documents in one collection, as
+  Chroma's evaluation does (`retrieval.top_k`), or within each question's own document
+  (`per_document=True`). It is scored at top-k and at a matched budget of retrieved tokens
+  (`token_budget`, default k × 250 cl100k tokens: Chroma's k windows of 250), so configurations
+  with different chunk sizes compare at equal context cost, and along a curve of k = 1..`curve_k`.
+- **Character-span metrics are Chroma's** (`spans`): recall, precision, IoU, precision_Ω; ranked
+  ones beside them (`retrieval.rank_scores`): hit rate, MRR, precision/recall/F1 at k.
+- **Results are plain data** (the JSON `partita evaluate` writes; its schema is `results_schema`
+  in the package docstring), per-question scores included so two runs compare with a paired
+  bootstrap (`compare.py`).
+- Timings: chunking (all documents, the best of one run), embedding (the cache's misses only).
+"""
+
+from __future__ import annotations
+
+import datetime
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from partita.chunking.registry import chunk as run_chunking
+from partita.chunking.registry import strategy_named
+from partita.elements import Element
+from partita.evaluation.configurations import Configuration
+from partita.evaluation.documents import DocumentText
+from partita.evaluation.intrinsic import (
+    boundary_quality,
+    distribution,
+    histogram,
+    is_mid_sentence,
+    orphaned_headings,
+    semantic_coherence,
+)
+from partita.evaluation.questions import Question
+from partita.evaluation.recommend import profile_documents, recommend
+from partita.evaluation.retrieval import (
+    RankedRetrieval,
+    mean_rank_scores,
+    rank_scores,
+    span_curve,
+    top_k,
+    top_k_by_document,
+)
+from partita.evaluation.spans import CorpusChunks, Span, span_scores, summarize_span_scores
+from partita.text.sizing.tokenizers import token_counter
+
+__all__ = ["Embedder", "evaluate", "evaluate_configuration"]
+
+Embedder = Callable[[Sequence[str]], Any]
+"""Texts to an L2-normalized float matrix; may carry `model_id`, `dimensions`, `max_tokens`,
+`count_tokens(text)` and `embedding_seconds` (time spent on texts not in its cache)."""
+
+_UNPLACED = "<unplaced>"
+"""The corpus of a chunk whose place in its document is unknown: it counts in precision's
+denominator and meets no reference."""
+
+
+@dataclass
+class _Chunked:
+    """One configuration's chunks: per document, and flat with their spans and documents."""
+
+    chunks: list[Element]
+    documents: list[str]
+    spans: list[Span]
+    by_document: list[list[int]]
+    seconds: float
+
+
+def _chunk_all(configuration: Configuration, documents: Sequence[DocumentText]) -> _Chunked:
+    options = dict(configuration.options)
+    if "provenance" in strategy_named(configuration.strategy).option_names:
+        options["provenance"] = True
+    chunks: list[Element] = []
+    labels: list[str] = []
+    spans: list[Span] = []
+    by_document: list[list[int]] = []
+    started = time.perf_counter()
+    produced = [run_chunking(d.elements, configuration.strategy, **options) for d in documents]
+    seconds = time.perf_counter() - started
+    for document, document_chunks in zip(documents, produced, strict=True):
+        indices: list[int] = []
+        for c in document_chunks:
+            place = document.chunk_span(c)
+            span = Span(document.name, *place) if place else Span(_UNPLACED, 0, len(c.text))
+            indices.append(len(chunks))
+            chunks.append(c)
+            labels.append(document.name)
+            spans.append(span)
+        by_document.append(indices)
+    return _Chunked(chunks, labels, spans, by_document, seconds)
+
+
+def _intrinsic(
+    run: _Chunked,
+    documents: Sequence[DocumentText],
+    vectors: Any,
+    embedder: Embedder | None,
+    coherence: bool,
+) -> dict[str, Any]:
+    count = token_counter("cl100k_base")
+    tokens = [count(c.text) for c in run.chunks]
+    characters = [len(c.text) for c in run.chunks]
+    by_id = {e.element_id: e for d in documents for e in d.elements}
+    token_stats: dict[str, Any] = dict(distribution(tokens))
+    window = getattr(embedder, "max_tokens", None)
+    counter = getattr(embedder, "count_tokens", None)
+    if window and counter is not None and run.chunks:
+        over = sum(1 for c in run.chunks if counter(c.text) > window)
+        token_stats["over_window_share"] = over / len(run.chunks)
+    else:
+        token_stats["over_window_share"] = None
+    ordered = [[run.chunks[i] for i in indices] for indices in run.by_document]
+    return {
+        "chunks": len(run.chunks),
+        "characters": distribution(characters),
+        "tokens": token_stats,
+        "histogram": histogram(tokens),
+        "coherence": (semantic_coherence(run.chunks, embedder) if coherence and embedder else None),
+        "boundary_quality": (
+            boundary_quality([vectors[indices] for indices in run.by_document])
+            if vectors is not None
+            else None
+        ),
+        "mid_sentence_share": (
+            sum(1 for c in run.chunks if is_mid_sentence(c, by_id)) / len(run.chunks)
+            if run.chunks
+            else 0.0
+        ),
+        "orphaned_headings": sum(orphaned_headings(chunks, by_id) for chunks in ordered),
+    }
+
+
+def _scores_dict(span_mean: Any, rank_mean: Any, tokens: float) -> dict[str, float]:
+    return {
+        "recall": span_mean.recall,
+        "precision": span_mean.precision,
+        "iou": span_mean.iou,
+        "precision_omega": span_mean.precision_omega,
+        "hit_rate": rank_mean.hit,
+        "mrr": rank_mean.reciprocal_rank,
+        "precision_at_k": rank_mean.precision,
+        "recall_at_k": rank_mean.recall,
+        "f1_at_k": rank_mean.f1,
+        "retrieved_tokens": tokens,
+    }
+
+
+def _retrieval(
+    run: _Chunked,
+    vectors: Any,
+    questions: Sequence[Question],
+    question_vectors: Any,
+    k: int,
+    token_budget: int | None,
+    curve_k: int,
+    per_document: bool,
+) -> dict[str, Any]:
+    count = token_counter("cl100k_base")
+    chunk_tokens = [count(c.text) for c in run.chunks]
+    depth = max(k, curve_k)
+    if token_budget is not None:
+        depth = max(depth, 64)  # -- enough ranked chunks to fill any sensible budget --
+    if per_document:
+        wanted = [q.references[0].document if q.references else "" for q in questions]
+        ranked = top_k_by_document(question_vectors, wanted, vectors, run.documents, depth)
+    else:
+        ranked = list(top_k(question_vectors, vectors, depth))
+    corpus = CorpusChunks(run.spans)
+    retrievals: list[RankedRetrieval] = []
+    for question, order in zip(questions, ranked, strict=True):
+        references = tuple(Span(r.document, r.start, r.end) for r in question.references)
+        chosen = [int(i) for i in order]
+        retrievals.append(
+            RankedRetrieval(
+                references,
+                tuple(run.spans[i] for i in chosen),
+                tuple(chunk_tokens[i] for i in chosen),
+            )
+        )
+
+    def scored(selection: list[RankedRetrieval]) -> tuple[dict[str, float], list[Any], list[Any]]:
+        spans = [span_scores(r.references, r.retrieved, corpus) for r in selection]
+        ranks = [rank_scores(r.references, r.retrieved) for r in selection]
+        tokens = float(np.mean([sum(r.tokens) for r in selection]))
+        scores = _scores_dict(summarize_span_scores(spans).mean, mean_rank_scores(ranks), tokens)
+        return scores, spans, ranks
+
+    top, spans, ranks = scored([r.top(k) for r in retrievals])
+    budget = None
+    if token_budget is not None:
+        budget, _, _ = scored([r.within_token_budget(token_budget) for r in retrievals])
+    curve = [
+        {"k": p.k, "retrieved_tokens": p.mean_tokens, "recall": p.recall, "iou": p.iou}
+        for p in span_curve(retrievals, curve_k)
+    ]
+    per_question = [
+        {
+            "id": q.id,
+            "recall": s.recall,
+            "precision": s.precision,
+            "iou": s.iou,
+            "hit": bool(r.hit),
+            "reciprocal_rank": r.reciprocal_rank,
+        }
+        for q, s, r in zip(questions, spans, ranks, strict=True)
+    ]
+    return {"top_k": top, "token_budget": budget, "curve": curve, "per_question": per_question}
+
+
+def evaluate_configuration(
+    configuration: Configuration,
+    documents: Sequence[DocumentText],
+    *,
+    embedder: Embedder | None = None,
+    questions: Sequence[Question] = (),
+    question_vectors: Any = None,
+    k: int = 5,
+    token_budget: int | None = None,
+    curve_k: int = 10,
+    per_document: bool = False,
+    coherence: bool = True,
+) -> dict[str, Any]:
+    """The measurements of one configuration (an entry of the results' `configurations`)."""
+    run = _chunk_all(configuration, documents)
+    vectors = None
+    embedding_seconds = None
+    if embedder is not None and run.chunks:
+        before = float(getattr(embedder, "embedding_seconds", 0.0))
+        started = time.perf_counter()
+        vectors = np.asarray(embedder([c.text for c in run.chunks]), dtype=np.float32)
+        spent = time.perf_counter() - started
+        after = getattr(embedder, "embedding_seconds", None)
+        embedding_seconds = float(after) - before if after is not None else spent
+    count = token_counter("cl100k_base")
+    entry: dict[str, Any] = {
+        "name": configuration.name,
+        "strategy": configuration.strategy,
+        "options": dict(configuration.options),
+        "intrinsic": _intrinsic(run, documents, vectors, embedder, coherence),
+        "retrieval": None,
+        "efficiency": {
+            "chunking_seconds": run.seconds,
+            "chunks_per_second": len(run.chunks) / run.seconds if run.seconds else None,
+            "tokens_to_embed": sum(count(c.text) for c in run.chunks),
+            "embedding_seconds": embedding_seconds,
+        },
+        "unplaced_chunks": sum(1 for s in run.spans if s.corpus == _UNPLACED),
+    }
+    if questions and vectors is not None and question_vectors is not None:
+        entry["retrieval"] = _retrieval(
+            run, vectors, questions, question_vectors, k, token_budget, curve_k, per_document
+        )
+    return entry
+
+
+def evaluate(
+    documents: Sequence[DocumentText],
+    configurations: Iterable[Configuration],
+    *,
+    questions: Sequence[Question] = (),
+    embedder: Embedder | None = None,
+    k: int = 5,
+    token_budget: int | None = None,
+    curve_k: int = 10,
+    per_document: bool = False,
+    coherence: bool = True,
+    priority: str = "precision",
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """The results of every configuration on `documents` (see the module docstring)."""
+    configurations = list(configurations)
+    if token_budget is None and questions:
+        token_budget = k * 250
+    question_vectors = None
+    if questions and embedder is not None:
+        question_vectors = np.asarray(embedder([q.text for q in questions]), dtype=np.float32)
+    entries = []
+    for index, configuration in enumerate(configurations, start=1):
+        if progress is not None:
+            progress(f"[{index}/{len(configurations)}] {configuration.name}")
+        entries.append(
+            evaluate_configuration(
+                configuration,
+                documents,
+                embedder=embedder,
+                questions=questions,
+                question_vectors=question_vectors,
+                k=k,
+                token_budget=token_budget,
+                curve_k=curve_k,
+                per_document=per_document,
+                coherence=coherence,
+            )
+        )
+    profile = profile_documents([d.elements for d in documents])
+    return {
+        "partita_version": _version(),
+        "created": datetime.date.today().isoformat(),
+        "documents": [
+            {"name": d.name, "characters": len(d.text), "alignment": round(d.coverage, 4)}
+            for d in documents
+        ],
+        "embedding": (
+            {
+                "model": getattr(embedder, "model_id", type(embedder).__name__),
+                "dimensions": getattr(embedder, "dimensions", None),
+                "window_tokens": getattr(embedder, "max_tokens", None),
+            }
+            if embedder is not None
+            else None
+        ),
+        "k": k,
+        "token_budget": token_budget,
+        "questions": len(questions),
+        "configurations": entries,
+        "recommendation": recommend(profile, entries, priority=priority),
+    }
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("partita")
+    except PackageNotFoundError:  # pragma: no cover -- a source tree never installed
+        return "unknown"
