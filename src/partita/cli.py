@@ -2,11 +2,14 @@
 
     partita partition FILE... [--jsonl] [-o OUT]
     partita chunk FILE... [--strategy by_title|basic|...|code] [chunking options] [--jsonl] [-o OUT]
+    partita evaluate DOC_OR_DIR... [--config SPEC]... [--questions FILE] [-o REPORT.html]
 
 `chunk` partitions each document (or reads an elements file: `.json` as written by
 `partition`, or `.jsonl`) and chunks it. The strategies and their option flags come from the
 chunking registry (`partita.chunking.registry`): every option of every registered strategy has a
 flag, named, typed and explained as its strategy's options declare it.
+
+`evaluate` measures chunking configurations on the documents (`partita.evaluation.command`).
 
 Elements go to standard output (or `-o`) as one JSON array in the reference's schema, or as JSON
 Lines with `--jsonl`, streamed as each file is done, in the order the files were given. With
@@ -76,6 +79,10 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_io_arguments(chunk)
     _add_chunking_arguments(chunk)
     chunk.set_defaults(run=_run_chunk)
+
+    from partita.evaluation.command import add_evaluate_parser
+
+    add_evaluate_parser(commands)
     return parser
 
 
