@@ -23,7 +23,7 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -117,17 +117,21 @@ def add_evaluate_parser(commands: Any) -> None:
     parser.set_defaults(run=run_evaluate)
 
 
-def iter_document_paths(given: list[str]) -> Iterator[Path]:
+def iter_document_paths(given: list[str], exclude: Iterable[str] = ()) -> Iterator[Path]:
     """The files of `given`: files as they are, directories searched (sorted) for readable
-    documents and source files."""
+    documents and source files, leaving out the files `exclude` names (the questions, the
+    outputs of an earlier run)."""
     from partita.text.code.languages import language_for_filename
 
+    skipped = {Path(name).resolve() for name in exclude}
     for name in given:
         path = Path(name)
         if path.is_dir():
             for found in sorted(path.rglob("*")):
-                if found.is_file() and (
-                    found.suffix.lower() in _READABLE or language_for_filename(found.name)
+                if (
+                    found.is_file()
+                    and found.resolve() not in skipped
+                    and (found.suffix.lower() in _READABLE or language_for_filename(found.name))
                 ):
                     yield found
         else:
@@ -185,7 +189,8 @@ def run_evaluate(args: argparse.Namespace) -> int:
     from partita.evaluation.report import results_to_markdown, write_report
     from partita.evaluation.run import evaluate
 
-    paths = list(iter_document_paths(args.documents))
+    outputs = [args.json, args.output, *([args.questions] if args.questions else [])]
+    paths = list(iter_document_paths(args.documents, exclude=outputs))
     if not paths:
         print("partita evaluate: error: no documents given (or found)", file=sys.stderr)
         return 2

@@ -68,10 +68,12 @@ def parse_configuration(spec: str) -> Configuration:
     """The configuration `strategy:option=value,...` (see the module docstring)."""
     strategy, _, rest = spec.partition(":")
     options: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in rest.split(","))):
+    for item in rest.split(","):
+        if not item.strip():
+            continue
         name, equals, value = item.partition("=")
         if not equals:
-            raise ValueError(f"{spec!r}: an option is written name=value, got {item!r}")
+            raise ValueError(f"{spec!r}: an option is written name=value, got {item.strip()!r}")
         options[name.strip()] = _value(value)
     return Configuration(spec, strategy.strip(), options)
 

@@ -1,0 +1,96 @@
+"""evaluate() end to end on the bundled tiny corpus, with a deterministic embedder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import partita
+from partita.evaluation.configurations import parse_configuration
+from partita.evaluation.documents import document_text
+from partita.evaluation.questions import read_questions
+from partita.evaluation.run import evaluate
+from tests.evaluation.fake_embedder import HashEmbedder
+
+CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
+CONFIGS = [
+    "token:max_tokens=30,overlap=10,tokenizer=cl100k_base",
+    "by_title:max_characters=400",
+    "headings:max_tokens=80,tokenizer=cl100k_base",
+]
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, Any]:
+    documents = [document_text(p, partita.partition(p)) for p in sorted(CORPUS.glob("*.md"))]
+    questions = read_questions(CORPUS / "questions.jsonl", {d.name: d.text for d in documents})
+    return evaluate(
+        documents,
+        [parse_configuration(c) for c in CONFIGS],
+        questions=questions,
+        embedder=HashEmbedder(),
+        k=3,
+        curve_k=5,
+    )
+
+
+def test_every_configuration_is_measured(results: dict[str, Any]) -> None:
+    assert [c["name"] for c in results["configurations"]] == CONFIGS
+    assert results["questions"] == 9
+    assert results["token_budget"] == 750
+    assert [d["alignment"] for d in results["documents"]] == [1.0, 1.0, 1.0]
+    for entry in results["configurations"]:
+        intrinsic = entry["intrinsic"]
+        assert intrinsic["chunks"] == sum(intrinsic["histogram"]["counts"]) > 3
+        assert 0 < intrinsic["tokens"]["mean"] <= intrinsic["tokens"]["max"]
+        assert 0 <= intrinsic["coherence"] <= 1
+        assert 0 <= intrinsic["boundary_quality"] <= 2
+        assert entry["unplaced_chunks"] == 0
+        retrieval = entry["retrieval"]
+        assert len(retrieval["per_question"]) == 9
+        assert [p["k"] for p in retrieval["curve"]] == [1, 2, 3, 4, 5]
+        top = retrieval["top_k"]
+        assert 0.5 <= top["recall"] <= 1
+        assert top["hit_rate"] >= top["mrr"] > 0
+    json.dumps(results)  # -- plain data --
+
+
+def test_token_windows_respect_their_size_and_by_title_its_characters(
+    results: dict[str, Any],
+) -> None:
+    token, by_title, headings = results["configurations"]
+    assert token["intrinsic"]["tokens"]["max"] <= 30
+    assert by_title["intrinsic"]["characters"]["max"] <= 400
+    assert headings["intrinsic"]["tokens"]["max"] <= 80
+    assert token["intrinsic"]["mid_sentence_share"] > headings["intrinsic"]["mid_sentence_share"]
+
+
+def test_recall_grows_with_k_and_retrieved_tokens(results: dict[str, Any]) -> None:
+    for entry in results["configurations"]:
+        curve = entry["retrieval"]["curve"]
+        recalls = [p["recall"] for p in curve]
+        tokens = [p["retrieved_tokens"] for p in curve]
+        assert recalls == sorted(recalls)
+        assert tokens == sorted(tokens)
+
+
+def test_the_recommendation_follows_the_tree_and_the_measurements(
+    results: dict[str, Any],
+) -> None:
+    recommendation = results["recommendation"]
+    assert recommendation["configuration"] in CONFIGS
+    assert recommendation["decision_path"][0].startswith("headings:")
+    assert any("seed 004" in r for r in recommendation["reasons"])
+
+
+def test_without_an_embedder_only_intrinsic_figures_are_measured() -> None:
+    documents = [document_text(p, partita.partition(p)) for p in sorted(CORPUS.glob("*.md"))]
+    plain = evaluate(documents, [parse_configuration(CONFIGS[1])])
+    (entry,) = plain["configurations"]
+    assert entry["retrieval"] is None
+    assert entry["intrinsic"]["coherence"] is None
+    assert plain["embedding"] is None
+    assert plain["recommendation"]["configuration"] is None
