@@ -79,8 +79,8 @@ def test_the_decision_tree_reads_the_documents() -> None:
         recommend(profile_documents(flat), priority="cheap")
 
 
-def measured(name: str, recall: float, tokens: int) -> dict[str, object]:
-    scores = {"recall": recall}
+def measured(name: str, recall: float, tokens: int, iou: float = 0.05) -> dict[str, object]:
+    scores = {"recall": recall, "iou": iou}
     return {
         "name": name,
         "strategy": name.split(":")[0],
@@ -90,12 +90,16 @@ def measured(name: str, recall: float, tokens: int) -> dict[str, object]:
     }
 
 
-def test_measurements_pick_the_best_recall_and_ties_go_to_fewer_tokens() -> None:
-    profile = profile_documents([[NarrativeText("x")]])
-    entries = [measured("token:a", 0.80, 900), measured("sentence:b", 0.80, 500)]
-    assert recommend(profile, entries)["configuration"] == "sentence:b"
-    entries.append(measured("recursive:c", 0.85, 2000))
-    assert recommend(profile, entries)["configuration"] == "recursive:c"
+def test_measurements_pick_among_the_best_recalls_the_tree_s_or_the_best_iou() -> None:
+    profile = profile_documents([[NarrativeText("x")]])  # -- the tree says "sentence" --
+    entries = [measured("token:a", 0.80, 900, iou=0.06), measured("recursive:b", 0.80, 500)]
+    assert recommend(profile, entries)["configuration"] == "token:a"  # -- better IoU --
+    entries.append(measured("sentence:c", 0.795, 700, iou=0.01))
+    picked = recommend(profile, entries)
+    assert picked["configuration"] == "sentence:c"  # -- within a point, and the tree's --
+    assert "what the tree picks" in picked["reasons"][-1]
+    entries.append(measured("headings:d", 0.85, 2000))
+    assert recommend(profile, entries)["configuration"] == "headings:d"
 
 
 def run_with(recalls: list[float]) -> dict[str, object]:

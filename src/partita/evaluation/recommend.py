@@ -14,9 +14,10 @@ Latency and budget constraints bend it: `max_latency_ms` below what embedding a 
 prefers larger chunks (fewer to embed); `embedding_budget_tokens` caps the total tokens to embed
 (overlap off when it would pass it).
 
-When the run measured retrieval, the recommendation is the configuration with the best recall at
-the matched token budget (ties: fewer tokens to embed), and the tree's answer is given beside it
-as the reason to prefer when the measured ones are close (within 1 point).
+When the run measured retrieval, the recommendation is among the configurations whose recall at
+the matched token budget is within `CLOSE_RECALL` (one point) of the best: the tree's strategy
+if one of them uses it, else the one with the best IoU (the least noise around the answer;
+ties: fewer tokens to embed).
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ from typing import Any
 
 from partita.elements import CodeSnippet, Element, Title
 
-__all__ = ["HEADINGS_SHARE", "DocumentProfile", "profile_documents", "recommend"]
+__all__ = ["CLOSE_RECALL", "HEADINGS_SHARE", "DocumentProfile", "profile_documents", "recommend"]
+
+CLOSE_RECALL = 0.01
+"""Recall within this of the best measured counts as a tie (one point)."""
 
 HEADINGS_SHARE = 0.5
 """The share of documents with titles that makes heading sections the tree's answer."""
@@ -133,20 +137,26 @@ def recommend(
             "decision_path": answer.path,
         }
 
-    def score(c: Mapping[str, Any]) -> tuple[float, float]:
+    def scores(c: Mapping[str, Any]) -> Mapping[str, float]:
         retrieval = c["retrieval"]
-        scores = retrieval.get("token_budget") or retrieval["top_k"]
-        return (scores["recall"], -c["efficiency"]["tokens_to_embed"])
+        chosen: Mapping[str, float] = retrieval.get("token_budget") or retrieval["top_k"]
+        return chosen
 
-    best = max(measured, key=score)
-    recall = score(best)[0]
-    reasons.insert(0, f"best recall at the token budget: {best['name']} ({recall * 100:.1f}%)")
-    close = [c for c in measured if recall - score(c)[0] <= 0.01 and c is not best]
-    tree_pick = next((c for c in close if c["strategy"] == answer.strategy), None)
-    if tree_pick is not None:
-        reasons.append(
-            f"{tree_pick['name']} is within 1 point and is what the tree picks for these documents"
-        )
+    top_recall = max(scores(c)["recall"] for c in measured)
+    close = [c for c in measured if top_recall - scores(c)["recall"] <= CLOSE_RECALL]
+    tree_picks = [c for c in close if c["strategy"] == answer.strategy]
+    pool = tree_picks or close
+    best = max(pool, key=lambda c: (scores(c)["iou"], -c["efficiency"]["tokens_to_embed"]))
+    recall = scores(best)["recall"]
+    reasons.insert(
+        0,
+        f"recall at the token budget {recall * 100:.1f}% ({top_recall * 100:.1f}% the best"
+        f" measured; {len(close)} configuration(s) within {CLOSE_RECALL * 100:.0f} point)",
+    )
+    if tree_picks:
+        reasons.append(f"{best['name']} is close to the best and is what the tree picks")
+    elif len(close) > 1:
+        reasons.append(f"{best['name']} has the best IoU of those close to the best recall")
     return {
         "strategy": best["strategy"],
         "options": dict(best["options"]),
