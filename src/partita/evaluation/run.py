@@ -230,12 +230,17 @@ def evaluate_configuration(
     curve_k: int = 10,
     per_document: bool = False,
     coherence: bool = True,
+    progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """The measurements of one configuration (an entry of the results' `configurations`)."""
     run = _chunk_all(configuration, documents)
     vectors = None
     embedding_seconds = None
+    if progress is not None:
+        progress(f"  {len(run.chunks):,} chunks in {run.seconds:.2f} s")
     if embedder is not None and run.chunks:
+        if progress is not None:
+            progress(f"  embedding {len(run.chunks):,} chunks (cached ones are not embedded again)")
         before = float(getattr(embedder, "embedding_seconds", 0.0))
         started = time.perf_counter()
         vectors = np.asarray(embedder([c.text for c in run.chunks]), dtype=np.float32)
@@ -284,6 +289,8 @@ def evaluate(
         token_budget = k * 250
     question_vectors = None
     if questions and embedder is not None:
+        if progress is not None:
+            progress(f"embedding {len(questions):,} questions")
         question_vectors = np.asarray(embedder([q.text for q in questions]), dtype=np.float32)
     entries = []
     for index, configuration in enumerate(configurations, start=1):
@@ -301,6 +308,7 @@ def evaluate(
                 curve_k=curve_k,
                 per_document=per_document,
                 coherence=coherence,
+                progress=progress,
             )
         )
     profile = profile_documents([d.elements for d in documents])
