@@ -18,6 +18,7 @@ def test_all_is_sorted_and_complete() -> None:
         "chunking",
         "batch",
         "text",
+        "evaluation",
     }
     assert set(partita.__all__) == public - submodules
     assert len(set(partita.__all__)) == len(partita.__all__)

@@ -16,7 +16,7 @@ from partita.evaluation.intrinsic import (
     semantic_coherence,
 )
 from partita.evaluation.recommend import profile_documents, recommend
-from tests.evaluation.fake_embedder import HashEmbedder
+from partita.evaluation.embeddings import hashing_embedder
 
 
 def chunk(text: str, *records: tuple[str, int, int]) -> CompositeElement:
@@ -52,7 +52,7 @@ def test_an_orphaned_heading_ends_a_chunk_whose_next_one_holds_its_body() -> Non
 
 
 def test_coherence_and_boundary_quality_follow_their_definitions() -> None:
-    embed = HashEmbedder()
+    embed = hashing_embedder()
     same = CompositeElement("Tea is hot. Tea is hot. Tea is hot.")
     mixed = CompositeElement("Tea is hot. Volcanoes erupt ash.")
     assert semantic_coherence([same], embed) == pytest.approx(1.0, abs=1e-5)

@@ -13,7 +13,7 @@ from partita.evaluation.configurations import parse_configuration
 from partita.evaluation.documents import document_text
 from partita.evaluation.questions import read_questions
 from partita.evaluation.run import evaluate
-from tests.evaluation.fake_embedder import HashEmbedder
+from partita.evaluation.embeddings import hashing_embedder
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
 CONFIGS = [
@@ -31,7 +31,7 @@ def results() -> dict[str, Any]:
         documents,
         [parse_configuration(c) for c in CONFIGS],
         questions=questions,
-        embedder=HashEmbedder(),
+        embedder=hashing_embedder(),
         k=3,
         curve_k=5,
     )
