@@ -7,6 +7,7 @@ import pytest
 
 from partita.elements import CodeSnippet, CompositeElement, ElementMetadata, NarrativeText, Title
 from partita.evaluation.compare import compare_results, comparison_to_markdown
+from partita.evaluation.embeddings import hashing_embedder
 from partita.evaluation.intrinsic import (
     boundary_quality,
     distribution,
@@ -16,7 +17,6 @@ from partita.evaluation.intrinsic import (
     semantic_coherence,
 )
 from partita.evaluation.recommend import profile_documents, recommend
-from partita.evaluation.embeddings import hashing_embedder
 
 
 def chunk(text: str, *records: tuple[str, int, int]) -> CompositeElement:

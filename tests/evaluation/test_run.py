@@ -11,9 +11,9 @@ import pytest
 import partita
 from partita.evaluation.configurations import parse_configuration
 from partita.evaluation.documents import document_text
+from partita.evaluation.embeddings import hashing_embedder
 from partita.evaluation.questions import read_questions
 from partita.evaluation.run import evaluate
-from partita.evaluation.embeddings import hashing_embedder
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
 CONFIGS = [
