@@ -94,3 +94,15 @@ def test_without_an_embedder_only_intrinsic_figures_are_measured() -> None:
     assert entry["intrinsic"]["coherence"] is None
     assert plain["embedding"] is None
     assert plain["recommendation"]["configuration"] is None
+
+
+def test_long_embedding_work_reports_its_progress() -> None:
+    from partita.evaluation.run import EMBEDDING_BATCH, _embedded
+
+    embedder = hashing_embedder()
+    texts = [f"passage {i} about topic {i % 7}" for i in range(EMBEDDING_BATCH * 2 + 5)]
+    messages: list[str] = []
+    batched = _embedded(embedder, texts, messages.append)
+    assert messages[-1] == f"  embedded {len(texts):,} of {len(texts):,}"
+    assert len(messages) == 3
+    assert (batched == _embedded(embedder, texts, None)).all()

@@ -101,6 +101,22 @@ def _chunk_all(configuration: Configuration, documents: Sequence[DocumentText]) 
     return _Chunked(chunks, labels, spans, by_document, seconds)
 
 
+EMBEDDING_BATCH = 512
+"""Texts embedded per call when progress is reported (between calls it says how far it got)."""
+
+
+def _embedded(
+    embedder: Embedder, texts: Sequence[str], progress: Callable[[str], None] | None
+) -> Any:
+    if progress is None or len(texts) <= EMBEDDING_BATCH:
+        return np.asarray(embedder(texts), dtype=np.float32)
+    parts = []
+    for low in range(0, len(texts), EMBEDDING_BATCH):
+        parts.append(np.asarray(embedder(texts[low : low + EMBEDDING_BATCH]), dtype=np.float32))
+        progress(f"  embedded {min(low + EMBEDDING_BATCH, len(texts)):,} of {len(texts):,}")
+    return np.concatenate(parts)
+
+
 def _intrinsic(
     run: _Chunked,
     documents: Sequence[DocumentText],
@@ -243,7 +259,7 @@ def evaluate_configuration(
             progress(f"  embedding {len(run.chunks):,} chunks (cached ones are not embedded again)")
         before = float(getattr(embedder, "embedding_seconds", 0.0))
         started = time.perf_counter()
-        vectors = np.asarray(embedder([c.text for c in run.chunks]), dtype=np.float32)
+        vectors = _embedded(embedder, [c.text for c in run.chunks], progress)
         spent = time.perf_counter() - started
         after = getattr(embedder, "embedding_seconds", None)
         embedding_seconds = float(after) - before if after is not None else spent
