@@ -55,10 +55,10 @@ The structured rows (`_structured.run_structured`) follow by default: "headings"
 (`_headings_rows.py`) against LangChain's `MarkdownHeaderTextSplitter` + `TokenTextSplitter`
 (seed 001, 384 tokens) and "code" (`_code_rows.py`) against chonkie's `CodeChunker`, run offline
 on the installed tree-sitter grammar wheels (the `tree-sitter-language-pack` package, see
-`_code_rows.offline_language_pack`). `--structured` runs only them, `--no-structured` leaves them
-out, `--heading-levels 2,6` chooses the heading levels (`#`, `##`: seed 001; six: every level;
-`--quick`: 2). They add about 40 s to `--quick` (50 s in all) and about a minute to the full run
-(2.2 to 3 minutes in all on 2 cores at load 2.8).
+`_chonkie_offline.offline_language_pack`). `--structured` runs only them, `--no-structured`
+leaves them out, `--heading-levels 2,6` chooses the heading levels (`#`, `##`: seed 001; six:
+every level; `--quick`: 2). They add about 40 s to `--quick` (50 s in all) and about a minute to
+the full run (2.2 to 3 minutes in all on 2 cores at load 2.8).
 """
 
 from __future__ import annotations
