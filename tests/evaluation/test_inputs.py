@@ -15,7 +15,8 @@ from partita.evaluation.configurations import (
     read_configurations,
 )
 from partita.evaluation.documents import document_text, joined_text
-from partita.evaluation.questions import Reference, locate, read_questions
+from partita.evaluation.questions import locate, read_questions
+from partita.evaluation.spans import Span
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
 
@@ -72,7 +73,7 @@ def test_chroma_questions_keep_their_spans(tmp_path: Path) -> None:
     assert (question.id, question.text, question.references) == (
         "q0001",
         "What?",
-        (Reference("tea", 2, 5),),
+        (Span("tea", 2, 5),),
     )
 
 
@@ -86,9 +87,9 @@ def test_jsonl_answers_are_located_in_the_documents() -> None:
     assert len(questions) == len(answers) == 9
     for question, answer in zip(questions, answers, strict=True):
         (reference,) = question.references
-        text = texts[reference.document][reference.start : reference.end]
+        text = texts[reference.corpus][reference.start : reference.end]
         assert text.split() == answer.split()
-    assert questions[0].references[0].document == "tea"  # -- its line break matched a newline --
+    assert questions[0].references[0].corpus == "tea"  # -- its line break matched a newline --
     assert locate("no such words anywhere", texts) is None
 
 

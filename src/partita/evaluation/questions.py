@@ -22,25 +22,19 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-__all__ = ["Question", "Reference", "document_key", "locate", "read_questions"]
+from partita.evaluation.spans import Span
 
-
-@dataclass(frozen=True, slots=True)
-class Reference:
-    """A span `[start, end)` of the text of the document named `document`."""
-
-    document: str
-    start: int
-    end: int
+__all__ = ["Question", "document_key", "locate", "read_questions"]
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A question, its id, and the spans that answer it."""
+    """A question, its id, and the spans that answer it (`Span.corpus` names the document by
+    its key)."""
 
     id: str
     text: str
-    references: tuple[Reference, ...]
+    references: tuple[Span, ...]
 
 
 def document_key(name: str) -> str:
@@ -67,7 +61,7 @@ def _iter_chroma(path: str) -> Iterator[Question]:
         for number, row in enumerate(csv.DictReader(f), start=1):
             document = document_key(row["corpus_id"])
             references = tuple(
-                Reference(document, int(r["start_index"]), int(r["end_index"]))
+                Span(document, int(r["start_index"]), int(r["end_index"]))
                 for r in json.loads(row["references"])
             )
             yield Question(f"q{number:04d}", row["question"], references)
@@ -86,7 +80,7 @@ def _iter_jsonl(path: str, texts: Mapping[str, str]) -> Iterator[Question]:
                 if wanted and document_key(wanted) in texts
                 else texts
             )
-            references: list[Reference] = []
+            references: list[Span] = []
             for answer in answers:
                 found = locate(str(answer or ""), candidates)
                 if found is None:
@@ -95,7 +89,7 @@ def _iter_jsonl(path: str, texts: Mapping[str, str]) -> Iterator[Question]:
             yield Question(f"q{number:04d}", str(entry["question"]), tuple(references))
 
 
-def locate(answer: str, texts: Mapping[str, str]) -> Reference | None:
+def locate(answer: str, texts: Mapping[str, str]) -> Span | None:
     """The first place `answer` occurs in `texts`: exactly, else whitespace-insensitively."""
     answer = answer.strip()
     if not answer:
@@ -103,10 +97,10 @@ def locate(answer: str, texts: Mapping[str, str]) -> Reference | None:
     for document, text in texts.items():
         start = text.find(answer)
         if start >= 0:
-            return Reference(document, start, start + len(answer))
+            return Span(document, start, start + len(answer))
     pattern = re.compile(r"\s+".join(re.escape(word) for word in answer.split()))
     for document, text in texts.items():
         match = pattern.search(text)
         if match:
-            return Reference(document, match.start(), match.end())
+            return Span(document, match.start(), match.end())
     return None

@@ -188,14 +188,14 @@ def _retrieval(
     if token_budget is not None:
         depth = max(depth, 64)  # -- enough ranked chunks to fill any sensible budget --
     if per_document:
-        wanted = [q.references[0].document if q.references else "" for q in questions]
+        wanted = [q.references[0].corpus if q.references else "" for q in questions]
         ranked = top_k_by_document(question_vectors, wanted, vectors, run.documents, depth)
     else:
         ranked = list(top_k(question_vectors, vectors, depth))
     corpus = CorpusChunks(run.spans)
     retrievals: list[RankedRetrieval] = []
     for question, order in zip(questions, ranked, strict=True):
-        references = tuple(Span(r.document, r.start, r.end) for r in question.references)
+        references = question.references
         chosen = [int(i) for i in order]
         retrievals.append(
             RankedRetrieval(
