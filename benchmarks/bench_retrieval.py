@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     block_network()
 
     import partita
-    from partita.evaluation.command import load_embedder
+    from partita.embeddings import embedder_named
     from partita.evaluation.configurations import parse_configuration
     from partita.evaluation.documents import document_text
     from partita.evaluation.questions import read_questions
@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         configuration = parse_configuration(CONFIGURATIONS.get(name, name))
         runs = 2 if index == 0 else 1
         for attempt in range(runs):
-            embedder = load_embedder("minilm", cache)
+            embedder = embedder_named("minilm", cache)
             began = time.perf_counter()
             results = evaluate(
                 documents, [configuration], questions=questions, embedder=embedder, k=5,

@@ -19,6 +19,7 @@ def test_all_is_sorted_and_complete() -> None:
         "batch",
         "text",
         "evaluation",
+        "embeddings",
     }
     assert set(partita.__all__) == public - submodules
     assert len(set(partita.__all__)) == len(partita.__all__)

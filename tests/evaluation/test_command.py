@@ -10,7 +10,7 @@ import pytest
 from partita.cli import main
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
-FAKE = "partita.evaluation.embeddings:hashing_embedder"
+FAKE = "partita.embeddings:hashing_embedder"
 
 
 def test_one_command_on_a_folder_gives_results_a_table_and_a_report(

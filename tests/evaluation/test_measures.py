@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from partita.elements import CodeSnippet, CompositeElement, ElementMetadata, NarrativeText, Title
+from partita.embeddings import hashing_embedder
 from partita.evaluation.compare import compare_results, comparison_to_markdown
-from partita.evaluation.embeddings import hashing_embedder
 from partita.evaluation.intrinsic import (
     boundary_quality,
     distribution,

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import partita
+from partita.embeddings import hashing_embedder
 from partita.evaluation.configurations import parse_configuration
 from partita.evaluation.documents import document_text
-from partita.evaluation.embeddings import hashing_embedder
 from partita.evaluation.questions import read_questions
 from partita.evaluation.run import evaluate
 

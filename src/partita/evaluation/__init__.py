@@ -14,7 +14,7 @@ options, `configurations`) chunks them, and each is measured (`run`):
 - efficiency: chunking time, chunks per second, tokens to embed, embedding time.
 
 Chunks are placed in their documents by their provenance (`documents`); embeddings come from
-any callable behind one protocol, the offline default all-MiniLM-L6-v2 (`embeddings`, the
+any callable behind one protocol, the offline default all-MiniLM-L6-v2 (`partita.embeddings`, the
 `embed` extra), cached on disk. Results are plain data written as JSON; `report` renders them as
 a Markdown table and a self-contained HTML page, `compare` pairs two runs' per-question scores
 in a bootstrap, and `recommend` applies seed 004's decision tree.

@@ -19,7 +19,6 @@ texts to vectors. Embeddings are cached under `--cache-dir` (default `$PARTITA_C
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -150,24 +149,6 @@ def _elements_of(path: Path) -> list[Any]:
     return partition(str(path))
 
 
-def load_embedder(spec: str, cache_dir: str | None) -> Any:
-    """The embedder `--embedder` names (see the module docstring), cached on disk."""
-    if spec == "none":
-        return None
-    from partita.evaluation.embeddings import CachedEmbedder, default_embedder
-
-    if spec == "minilm":
-        model: Any = default_embedder()
-        model_id = model.model_id
-    else:
-        module_name, _, function_name = spec.partition(":")
-        if not function_name:
-            raise ValueError(f"--embedder {spec!r}: expected minilm, none or module:function")
-        model = getattr(importlib.import_module(module_name), function_name)()
-        model_id = getattr(model, "model_id", spec)
-    return CachedEmbedder(model, model_id, cache_dir)
-
-
 def run_evaluate(args: argparse.Namespace) -> int:
     """Run `partita evaluate` for parsed `args`."""
     progress: Callable[[str], None] = (
@@ -179,6 +160,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
         first, second = (json.loads(Path(p).read_text(encoding="utf-8")) for p in args.compare)
         print(comparison_to_markdown(compare_results(first, second)))
         return 0
+    from partita.embeddings import embedder_named
     from partita.evaluation.configurations import (
         DEFAULT_CONFIGURATIONS,
         parse_configuration,
@@ -200,8 +182,8 @@ def run_evaluate(args: argparse.Namespace) -> int:
             configurations += read_configurations(args.configs)
         if not configurations:
             configurations = [parse_configuration(s) for s in DEFAULT_CONFIGURATIONS]
-        embedder = load_embedder(args.embedder, args.cache_dir)
-    except (ValueError, ImportError, OSError) as exc:
+        embedder = embedder_named(args.embedder, args.cache_dir)
+    except (ValueError, ImportError, AttributeError, OSError) as exc:
         print(f"partita evaluate: error: {exc}", file=sys.stderr)
         return 2
     documents = []

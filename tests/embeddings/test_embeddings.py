@@ -17,8 +17,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from partita.errors import PartitaWarning
-from partita.evaluation.embeddings import (
+from partita.embeddings import (
     MINILM_DIMENSIONS,
     MINILM_MAX_TOKENS,
     MINILM_MODEL_ID,
@@ -33,6 +32,7 @@ from partita.evaluation.embeddings import (
     hashing_embedder,
     normalize,
 )
+from partita.errors import PartitaWarning
 
 TEXTS = [
     "a cat sits on the mat",
@@ -289,7 +289,7 @@ def test_a_partial_row_is_a_miss_and_is_rewritten(tmp_path: Path) -> None:
 
 WRITER = """
 import sys
-from partita.evaluation.embeddings import CachedEmbedder, hashing_embedder
+from partita.embeddings import CachedEmbedder, hashing_embedder
 
 directory, offset, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 cached = CachedEmbedder(hashing_embedder(64), directory=directory)
@@ -369,7 +369,7 @@ socket.socket.connect_ex = refuse
 socket.create_connection = refuse
 socket.getaddrinfo = refuse
 
-from partita.evaluation.embeddings import CachedEmbedder, default_embedder
+from partita.embeddings import CachedEmbedder, default_embedder
 
 embedder = default_embedder()
 counted_before_loading = "torch" not in sys.modules and embedder.count_tokens("a b c")
