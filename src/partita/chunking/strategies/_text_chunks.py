@@ -48,7 +48,9 @@ from partita.elements import (
     new_element,
 )
 from partita.text.packing import Unit, iter_packed
+from partita.text.sentences import iter_sentence_spans
 from partita.text.sizing import Sizer
+from partita.text.splits import iter_splits
 
 __all__ = [
     "JOINER",
@@ -56,8 +58,11 @@ __all__ = [
     "TextChunkingOptions",
     "TextOptions",
     "chunk_element",
+    "iter_groups",
     "iter_groups_chunks",
+    "iter_sentence_units",
     "iter_split_chunks",
+    "iter_table_output",
     "render_template",
     "span_text",
     "spans_of_units",
@@ -119,6 +124,47 @@ GroupChunker = Callable[[Sequence[Element], ChunkIds], Iterator[Element]]
 """Chunks one group of text elements (a section, or the text between tables)."""
 
 
+def iter_groups(
+    elements: Iterable[Element],
+    opts: ChunkingOptions,
+    starts_group: Callable[[Element], bool] | None = None,
+) -> Iterator[list[Element] | Table]:
+    """Generate `elements` as groups of text elements (non-empty lists) and tables, in order. A
+    group starts at each element `starts_group` accepts (default: each `Title`, with
+    `respect_sections`); a table ends the group before it."""
+    if starts_group is None:
+        sections = getattr(opts, "sections", True)
+
+        def starts_group(element: Element) -> bool:
+            return sections and isinstance(element, Title)
+
+    group: list[Element] = []
+    for element in elements:
+        if isinstance(element, Table):
+            if group:
+                yield group
+                group = []
+            yield element
+            continue
+        if group and starts_group(element):
+            yield group
+            group = []
+        group.append(element)
+    if group:
+        yield group
+
+
+def iter_table_output(table: Table, run: ChunkingRun, ids: ChunkIds) -> Iterator[Element]:
+    """A table's chunks (`partita.chunking.tables.emit`), or the table unchanged with
+    `skip_table_chunking`."""
+    if run.opts.skip_tables:
+        yield table
+        return
+    from partita.chunking.tables.emit import iter_table_chunks
+
+    yield from iter_table_chunks(table, "", run, ids)
+
+
 def iter_groups_chunks(
     elements: Iterable[Element],
     run: ChunkingRun,
@@ -129,33 +175,32 @@ def iter_groups_chunks(
     """Generate the chunks of `elements`: each group of text elements chunked by `chunk_group`,
     each table alone (or passed through), numbered as one run. A group starts at each element
     `starts_group` accepts (default: each `Title`, with `respect_sections`)."""
-    opts = run.opts
-    if starts_group is None:
-        sections = getattr(opts, "sections", True)
-
-        def starts_group(element: Element) -> bool:
-            return sections and isinstance(element, Title)
-
     ids = ChunkIds()
-    group: list[Element] = []
-    for element in elements:
-        if isinstance(element, Table):
-            if group:
-                yield from chunk_group(group, ids)
-                group = []
-            if opts.skip_tables:
-                yield element
-            else:
-                from partita.chunking.tables.emit import iter_table_chunks
+    for item in iter_groups(elements, run.opts, starts_group):
+        if isinstance(item, Table):
+            yield from iter_table_output(item, run, ids)
+        else:
+            yield from chunk_group(item, ids)
 
-                yield from iter_table_chunks(element, "", run, ids)
-            continue
-        if group and starts_group(element):
-            yield from chunk_group(group, ids)
-            group = []
-        group.append(element)
-    if group:
-        yield from chunk_group(group, ids)
+
+def iter_sentence_units(
+    group: Sequence[Element], run: ChunkingRun
+) -> Iterator[tuple[int, int, int]]:
+    """The sentences of `group`'s elements (`partita.text.sentences`, CJK-aware) as `(element
+    index, start, end)`, in order; a sentence over the window is cut into pieces that fit
+    (`partita.text.splits.iter_splits`: clauses, then words)."""
+    sizer = run.sizer
+    limit = run.opts.hard_max
+    measure = sizer.bounded_by(limit)
+    for index, element in enumerate(group):
+        text = element.text
+        for start, end in iter_sentence_spans(text):
+            sentence = text[start:end]
+            if sizer.fits(sentence, limit):
+                yield index, start, end
+                continue
+            for split in iter_splits(sentence, measure, limit):
+                yield index, start + split.start, start + split.end
 
 
 def span_text(group: Sequence[Element], spans: Spans) -> str:

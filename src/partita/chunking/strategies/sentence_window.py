@@ -41,12 +41,11 @@ from partita.chunking.strategies._text_chunks import (
     TextOptions,
     chunk_element,
     iter_groups_chunks,
+    iter_sentence_units,
     span_text,
 )
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
-from partita.text.sentences import iter_sentence_spans
-from partita.text.splits import iter_splits
 
 __all__ = [
     "SENTENCE_WINDOW",
@@ -90,23 +89,6 @@ class SentenceWindowChunkingOptions(TextChunkingOptions):
         object.__setattr__(self, "window", size)
 
 
-def _sentence_units(group: Sequence[Element], run: ChunkingRun) -> Iterator[tuple[int, int, int]]:
-    """The sentences of `group`'s elements as `(element index, start, end)`; a sentence over the
-    window cut into pieces that fit."""
-    sizer = run.sizer
-    limit = run.opts.hard_max
-    measure = sizer.bounded_by(limit)
-    for index, element in enumerate(group):
-        text = element.text
-        for start, end in iter_sentence_spans(text):
-            sentence = text[start:end]
-            if sizer.fits(sentence, limit):
-                yield index, start, end
-                continue
-            for split in iter_splits(sentence, measure, limit):
-                yield index, start + split.start, start + split.end
-
-
 def _window_spans(units: Sequence[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
     spans: list[tuple[int, int, int]] = []
     for source, start, end in units:
@@ -125,7 +107,7 @@ def run_sentence_window(
     size = opts.window
 
     def chunk_group(group: Sequence[Element], ids: ChunkIds) -> Iterator[Element]:
-        units = list(_sentence_units(group, run))
+        units = list(iter_sentence_units(group, run))
         for k, unit in enumerate(units):
             spans = [unit]
             text = span_text(group, spans)
