@@ -118,6 +118,8 @@ def _add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
             )
         elif field.kind is int:
             group.add_argument(flag, type=int, metavar="N", help=help_text)
+        elif field.kind is float:
+            group.add_argument(flag, type=float, metavar="X", help=help_text)
         elif field.kind == Sequence[str]:
             group.add_argument(
                 flag,

@@ -3,8 +3,8 @@
 One registry serves `chunk`, `iter_chunks`, the command line (its `--strategy` choices and its
 option flags) and the README's option table: each reads the registered `ChunkingStrategy`
 entries. "basic", "by_title", the text strategies ("sentence", "sentence_window",
-"recursive", "token"), "headings" and "code" are registered on import; `register_chunking_strategy`
-adds more.
+"recursive", "token"), "headings", "code" and "semantic" are registered on import;
+`register_chunking_strategy` adds more.
 
 The rule for options given to `chunk` (as in the reference, where one set of options serves
 several strategies): an option the chosen strategy takes is used; an option that only other
@@ -23,6 +23,7 @@ from partita.chunking.strategies.by_title import BY_TITLE
 from partita.chunking.strategies.code import CODE
 from partita.chunking.strategies.headings import HEADINGS
 from partita.chunking.strategies.recursive import RECURSIVE
+from partita.chunking.strategies.semantic import SEMANTIC
 from partita.chunking.strategies.sentence import SENTENCE
 from partita.chunking.strategies.sentence_window import SENTENCE_WINDOW
 from partita.chunking.strategies.token import TOKEN
@@ -44,7 +45,17 @@ Chunker = Callable[..., list[Element]]
 
 _STRATEGIES: dict[str, ChunkingStrategy] = {
     s.name: s
-    for s in (BASIC, BY_TITLE, SENTENCE, SENTENCE_WINDOW, RECURSIVE, TOKEN, HEADINGS, CODE)
+    for s in (
+        BASIC,
+        BY_TITLE,
+        SENTENCE,
+        SENTENCE_WINDOW,
+        RECURSIVE,
+        TOKEN,
+        HEADINGS,
+        CODE,
+        SEMANTIC,
+    )
 }
 
 

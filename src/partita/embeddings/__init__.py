@@ -64,7 +64,7 @@ from partita.embeddings.models import (
     default_embedder,
     hashing_embedder,
 )
-from partita.embeddings.named import embedder_named
+from partita.embeddings.named import embedder_named, model_named
 from partita.embeddings.vectors import (
     Embedder,
     NamedEmbedder,
@@ -90,5 +90,6 @@ __all__ = [
     "embed",
     "embedder_named",
     "hashing_embedder",
+    "model_named",
     "normalize",
 ]

@@ -1,0 +1,130 @@
+"""The "semantic" strategy: cut where the topic changes, measured with sentence embeddings,
+bounded by a decay and a hard maximum (seeds 003 and 004), on elements.
+
+Principles:
+
+- **Sections first.** As seed 003 cuts a Word knowledge base by its heading styles before it
+  cuts by meaning, text is never merged across a `Title` (`respect_sections`, on by default): a
+  title starts a group and joins the chunk it heads, and no cut falls inside or right after it
+  unless the hard maximum leaves no other boundary. Tables stand alone, as in every text
+  strategy (`partita.chunking.strategies._text_chunks`).
+- **Sentences are the units** (`partita.split_sentences`' segmenter: Chinese is cut at 。！？,
+  not at commas); a sentence longer than the window is cut into clauses, then words.
+- **Windows, not a growing chunk.** Seed 003 explains why comparing a chunk with itself plus one
+  sentence fails: the shared prefix dominates as the chunk grows. Each boundary is measured
+  instead by the similarity of the windows on either side of it (`similarity`: seed 003's
+  three-sentence windows by default, `window=0` for adjacent sentences, or wider).
+- **Each sentence is embedded once** (`vectors`), batched and deduplicated; a window's vector
+  is the mean of its sentences' vectors (`similarity` says why not an embedding of the window's
+  text). Vectors of named models are cached on disk, so a re-run embeds only new sentences.
+- **Breakpoints are the document's** (`breakpoints`): percentile (95, seed 003 and LangChain's
+  default), standard deviation, interquartile range, gradient, or an absolute similarity
+  (seed 004), read over every eligible boundary of the input.
+- **Bounded** (`segments`): seed 003's decay cuts a chunk of `j` sentences where the
+  similarity is below `e^(-1/j)`, so longer chunks break more easily; the hard maximum
+  (`max_characters` or `max_tokens`) always holds, an over-long chunk split at its weakest
+  boundary, then again; `min_size` joins a small chunk to its more similar neighbour;
+  `overlap_sentences` repeats whole sentences, never past the window.
+- **The whole input is read first**: the percentile is a document's, so the strategy embeds
+  all of its input's sentences before it yields its first chunk, holding one vector per
+  sentence. Feed it one document at a time (as `partition` gives one).
+- Chunks are `CompositeElement`s with consolidated metadata, `orig_elements`, deterministic ids
+  and provenance (`extra["sources"]`), as in the other text strategies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Unpack
+
+import numpy as np
+
+from partita.chunking.ids import ChunkIds
+from partita.chunking.run import ChunkingRun
+from partita.chunking.strategies._text_chunks import iter_groups, iter_table_output
+from partita.chunking.strategies.semantic.breakpoints import breakpoint_masks
+from partita.chunking.strategies.semantic.groups import GroupPlan
+from partita.chunking.strategies.semantic.options import (
+    SemanticChunkingOptions,
+    SemanticOptions,
+)
+from partita.chunking.strategies.semantic.similarity import window_similarities
+from partita.chunking.strategies.semantic.vectors import embed_distinct, embedder_of
+from partita.chunking.strategy import ChunkingStrategy
+from partita.elements import Element, Table
+
+__all__ = [
+    "SEMANTIC",
+    "SemanticChunkingOptions",
+    "SemanticOptions",
+    "chunk_by_semantic",
+    "iter_chunks_by_semantic",
+    "run_semantic",
+]
+
+
+def run_semantic(elements: Iterable[Element], opts: SemanticChunkingOptions) -> Iterator[Element]:
+    """Generate the "semantic" chunks of `elements` under validated options `opts`; the input
+    is read and its sentences embedded on the first `next`."""
+    run = ChunkingRun.of(opts)
+    items = list(iter_groups(elements, opts))
+    plans = {
+        i: GroupPlan.of(item, run) for i, item in enumerate(items) if not isinstance(item, Table)
+    }
+    texts = [text for plan in plans.values() for text in plan.texts]
+    vectors = (
+        embed_distinct(texts, embedder_of(opts.embedder, opts.embedding_cache)) if texts else None
+    )
+    similarities = {}
+    offset = 0
+    for index, plan in plans.items():
+        count = len(plan.texts)
+        rows = vectors[offset : offset + count] if vectors is not None else np.zeros((0, 1))
+        similarities[index] = window_similarities(rows, opts.window_units)
+        offset += count
+    keys = list(plans)
+    eligible = [~plans[i].protected for i in keys]
+    masks = dict(
+        zip(
+            keys,
+            breakpoint_masks([similarities[i] for i in keys], eligible, opts.rule, opts.amount),
+            strict=True,
+        )
+    )
+    ids = ChunkIds()
+    for index, item in enumerate(items):
+        if isinstance(item, Table):
+            yield from iter_table_output(item, run, ids)
+            continue
+        plan = plans[index]
+        if plan.units:
+            segments = plan.segments(run, similarities[index], masks[index])
+            yield from plan.iter_chunks(run, ids, segments)
+
+
+def iter_chunks_by_semantic(
+    elements: Iterable[Element], **options: Unpack[SemanticOptions]
+) -> Iterator[Element]:
+    """Generate "semantic" chunks of `elements`: each section cut where its sentences' topic
+    changes, every chunk within the window (see the module docstring)."""
+    return run_semantic(elements, SemanticChunkingOptions(**options))
+
+
+def chunk_by_semantic(
+    elements: Iterable[Element], **options: Unpack[SemanticOptions]
+) -> list[Element]:
+    """Return the "semantic" chunks of `elements`; see `iter_chunks_by_semantic`. (The
+    collector stays on: the embedder is the caller's code.)"""
+    return list(iter_chunks_by_semantic(elements, **options))
+
+
+SEMANTIC = ChunkingStrategy(
+    "semantic",
+    chunk_by_semantic,
+    iter_chunks_by_semantic,
+    options=SemanticOptions,
+    options_value=SemanticChunkingOptions,
+    run=run_semantic,
+    summary="sections cut where sentence embeddings say the topic changes (seed 003)",
+)
+"""The registry entry of the "semantic" strategy."""
