@@ -129,8 +129,8 @@ def test_an_option_of_another_strategy_is_ignored() -> None:
 
 
 def test_an_unregistered_strategy_is_a_value_error_listing_the_known_ones() -> None:
-    with pytest.raises(ValueError, match=r"'semantic'.*basic, by_title"):
-        chunk(ELEMENTS, "semantic")
+    with pytest.raises(ValueError, match=r"'topical'.*basic, by_title"):
+        chunk(ELEMENTS, "topical")
 
 
 def test_a_function_registered_the_old_way_still_works() -> None:

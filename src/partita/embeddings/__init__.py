@@ -64,6 +64,12 @@ from partita.embeddings.models import (
     default_embedder,
     hashing_embedder,
 )
+from partita.embeddings.multilingual import (
+    MULTILINGUAL_DIMENSIONS,
+    MULTILINGUAL_MAX_TOKENS,
+    MULTILINGUAL_MODEL,
+    multilingual_embedder,
+)
 from partita.embeddings.named import embedder_named, model_named
 from partita.embeddings.vectors import (
     Embedder,
@@ -78,6 +84,9 @@ __all__ = [
     "MINILM_DIMENSIONS",
     "MINILM_MAX_TOKENS",
     "MINILM_MODEL_ID",
+    "MULTILINGUAL_DIMENSIONS",
+    "MULTILINGUAL_MAX_TOKENS",
+    "MULTILINGUAL_MODEL",
     "CacheStats",
     "CachedEmbedder",
     "Embedder",
@@ -91,5 +100,6 @@ __all__ = [
     "embedder_named",
     "hashing_embedder",
     "model_named",
+    "multilingual_embedder",
     "normalize",
 ]

@@ -80,7 +80,9 @@ def run_semantic(elements: Iterable[Element], opts: SemanticChunkingOptions) -> 
     for index, plan in plans.items():
         count = len(plan.texts)
         rows = vectors[offset : offset + count] if vectors is not None else np.zeros((0, 1))
-        similarities[index] = window_similarities(rows, opts.window_units)
+        similarities[index] = window_similarities(
+            rows, opts.window_units, sides=bool(opts.window_sides)
+        )
         offset += count
     keys = list(plans)
     eligible = [~plans[i].protected for i in keys]

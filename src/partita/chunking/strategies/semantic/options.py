@@ -43,6 +43,13 @@ class SemanticOptions(TextOptions, total=False):
             " three-sentence windows (default); 0, adjacent sentences"
         ),
     ]
+    window_sides: Annotated[
+        bool | None,
+        Help(
+            "compare the window sentences before each boundary with those after it (disjoint,"
+            " TextTiling's blocks) instead of seed 003's overlapping windows"
+        ),
+    ]
     breakpoint: Annotated[
         str | None,
         Help("where topics change: percentile (default), std, iqr, gradient or absolute"),
@@ -83,6 +90,7 @@ class SemanticChunkingOptions(TextChunkingOptions):
     embedder: Any = None
     embedding_cache: Any = None
     window: int | None = None
+    window_sides: bool | None = None
     breakpoint: str | None = None
     breakpoint_amount: float | None = None
     decay: Any = None

@@ -113,6 +113,7 @@ def merged_small(
                 continue
             if before is not None:
                 current = (merged.pop()[0], b)
+                continue  # -- still small? its new neighbours are weighed again --
         merged.append(current)
         index += 1
         if following is None:

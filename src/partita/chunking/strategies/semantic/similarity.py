@@ -11,6 +11,12 @@ each clipped to the group. With `w = 1` these are seed 003's windows `[s(i-2), s
 and `[s(i-1), s(i), s(i+1)]` for the boundary before `s(i)` (LangChain's `SemanticChunker` with
 `buffer_size=1`); with `w = 0` they are the two adjacent sentences (seed 004's simple form).
 
+Those windows share all but one sentence each: what differs is `s(k + 1 + w)` entering and
+`s(k - w)` leaving, so a low similarity says the topic changed somewhere within `w` sentences of
+the boundary, not at it. With `sides=True` the windows are instead the `max(w, 1)` sentences
+before the boundary and as many after it, `v[k + 1 - w .. k]` against `v[k + 1 .. k + w]`
+(TextTiling's blocks): disjoint, so a low similarity is a change at the boundary itself.
+
 Why the mean of sentence vectors rather than an embedding of the window's text: each sentence
 is embedded once, whatever the window, so a window costs an addition instead of a model call
 (LangChain embeds every window's text, each sentence three times over); a window of long
@@ -30,10 +36,12 @@ __all__ = ["window_similarities"]
 Floats = npt.NDArray[np.float64]
 
 
-def window_similarities(vectors: npt.NDArray[np.floating], window: int) -> Floats:
-    """The `n - 1` boundary similarities of `n` unit vectors (rows), `window` units on each side
-    (see the module docstring); empty for fewer than two rows. Raise `ValueError` for a negative
-    `window`."""
+def window_similarities(
+    vectors: npt.NDArray[np.floating], window: int, *, sides: bool = False
+) -> Floats:
+    """The `n - 1` boundary similarities of `n` unit vectors (rows), `window` units on each side,
+    of seed 003's overlapping windows or (`sides`) of the blocks on either side (see the module
+    docstring); empty for fewer than two rows. Raise `ValueError` for a negative `window`."""
     if window < 0:
         raise ValueError(f"window must be >= 0, got {window}")
     count = len(vectors)
@@ -43,8 +51,13 @@ def window_similarities(vectors: npt.NDArray[np.floating], window: int) -> Float
     totals = np.zeros((count + 1, data.shape[1]), dtype=np.float64)
     np.cumsum(data, axis=0, out=totals[1:])
     boundaries = np.arange(count - 1)
-    left = _window_sums(totals, boundaries - window, boundaries + window + 1, count)
-    right = _window_sums(totals, boundaries + 1 - window, boundaries + window + 2, count)
+    if sides:
+        width = max(window, 1)
+        left = _window_sums(totals, boundaries + 1 - width, boundaries + 1, count)
+        right = _window_sums(totals, boundaries + 1, boundaries + 1 + width, count)
+    else:
+        left = _window_sums(totals, boundaries - window, boundaries + window + 1, count)
+        right = _window_sums(totals, boundaries + 1 - window, boundaries + window + 2, count)
     dots = np.einsum("ij,ij->i", left, right)
     norms = np.linalg.norm(left, axis=1) * np.linalg.norm(right, axis=1)
     similarities = np.zeros(count - 1, dtype=np.float64)

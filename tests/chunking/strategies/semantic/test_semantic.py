@@ -1,0 +1,298 @@
+"""The "semantic" strategy on elements: planted topic shifts, the decay, the hard maximum, no
+text lost, sections, tables, Chinese, the embedder's calls, the ways in."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tiktoken
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import partita
+from partita.chunking import chunk
+from partita.chunking.strategies.semantic import (
+    SemanticChunkingOptions,
+    chunk_by_semantic,
+    iter_chunks_by_semantic,
+)
+from partita.cli import main
+from partita.elements import CompositeElement, Element, NarrativeText, Table, Title
+from tests.chunking.strategies.checks import check_coverage, check_provenance
+from tests.chunking.strategies.semantic.fakes import TopicEmbedder, topic_sentences
+
+ENCODING = tiktoken.get_encoding("cl100k_base")
+BIG = {"max_characters": 100_000, "decay": "off"}
+
+
+def paragraph(*runs: tuple[str, int]) -> tuple[str, list[int]]:
+    """A paragraph of `count` sentences per `(topic, count)` run, and where each run starts."""
+    sentences: list[str] = []
+    shifts: list[int] = []
+    for topic, count in runs:
+        if sentences:
+            shifts.append(len(sentences))
+        sentences += topic_sentences(topic, count, start=len(sentences))
+    return " ".join(sentences), shifts
+
+
+def sentence_counts(chunks: list[Element]) -> list[int]:
+    return [len(partita.split_sentences(c.text)) for c in chunks]
+
+
+def test_breakpoints_land_exactly_on_planted_topic_shifts() -> None:
+    # -- 61 sentences, 3 shifts: the 95th percentile of 60 distances leaves exactly the 3 --
+    text, _shifts = paragraph(("tea", 16), ("volcano", 15), ("bicycle", 15), ("violin", 15))
+    chunks = chunk_by_semantic([NarrativeText(text)], embedder=TopicEmbedder(), **BIG)
+    assert sentence_counts(chunks) == [16, 15, 15, 15]
+    assert [c.text.split()[1] for c in chunks] == ["tea", "volcano", "bicycle", "violin"]
+    # -- adjacent sentences and an absolute threshold find them too; so does std (iqr, whose
+    # -- range is about 0 here, and gradient, which peaks a boundary early, do not) --
+    for options in (
+        {"window": 0, "breakpoint": "absolute", "breakpoint_amount": 0.5},
+        {"breakpoint": "std", "breakpoint_amount": 3},
+    ):
+        found = chunk_by_semantic([NarrativeText(text)], embedder=TopicEmbedder(), **BIG, **options)
+        assert sentence_counts(found) == [16, 15, 15, 15], options
+
+
+def test_chinese_sentences_and_shifts() -> None:
+    text, _ = paragraph(("茶", 20), ("火山", 20))
+    chunks = chunk_by_semantic(
+        [NarrativeText(text)], embedder=TopicEmbedder(), breakpoint="absolute", window=0, **BIG
+    )
+    assert [c.text[:4] for c in chunks] == ["关于茶的", "关于火山"]
+    assert sentence_counts(chunks) == [20, 20]
+    assert all(c.text.endswith("。") for c in chunks)
+
+
+def test_the_decay_caps_chunk_length_without_a_topic_shift() -> None:
+    text, _ = paragraph(("tea", 120))
+    one = chunk_by_semantic(
+        [NarrativeText(text)],
+        embedder=TopicEmbedder(noise=0.3),
+        breakpoint="absolute",
+        breakpoint_amount=-1,
+        **BIG,
+    )
+    assert len(one) == 1
+    # -- window similarities of one topic with this noise are about 0.97 to 0.99: seed 003's
+    # -- e^(-1/j) passes them within some tens of sentences --
+    capped = chunk_by_semantic(
+        [NarrativeText(text)],
+        embedder=TopicEmbedder(noise=0.3),
+        max_characters=100_000,
+        breakpoint="absolute",
+        breakpoint_amount=-1,
+    )
+    counts = sentence_counts(capped)
+    assert len(counts) > 2
+    assert max(counts) < 120
+    assert sum(counts) == 120
+    # -- a stronger decay caps harder --
+    stronger = chunk_by_semantic(
+        [NarrativeText(text)],
+        embedder=TopicEmbedder(noise=0.3),
+        max_characters=100_000,
+        breakpoint="absolute",
+        breakpoint_amount=-1,
+        decay=lambda j: 1.0 if j >= 5 else 0.0,
+    )
+    assert sentence_counts(stronger) == [5] * 24
+
+
+def test_the_hard_maximum_holds_and_cuts_at_the_weakest_boundary() -> None:
+    text, _ = paragraph(("tea", 6), ("volcano", 6))
+    limit = len(text) * 3 // 4
+    chunks = chunk_by_semantic(
+        [NarrativeText(text)],
+        embedder=TopicEmbedder(),
+        max_characters=limit,
+        decay="off",
+        breakpoint="absolute",
+        breakpoint_amount=-1,
+    )
+    assert sentence_counts(chunks) == [6, 6]
+    assert all(len(c.text) <= limit for c in chunks)
+
+
+def test_sections_are_never_merged_and_titles_stay_with_their_text() -> None:
+    elements: list[Element] = [
+        Title("Tea"),
+        NarrativeText(paragraph(("tea", 5))[0]),
+        Title("Volcano"),
+        NarrativeText(paragraph(("volcano", 3), ("bicycle", 3))[0]),
+        Table("a b"),
+        NarrativeText(paragraph(("violin", 3))[0]),
+    ]
+    chunks = chunk_by_semantic(
+        elements, embedder=TopicEmbedder(), window=0, breakpoint="absolute", **BIG
+    )
+    assert [type(c).__name__ for c in chunks] == ["CompositeElement"] * 3 + [
+        "Table",
+        "CompositeElement",
+    ]
+    assert chunks[0].text.startswith("Tea\n\nThe tea fact")
+    assert chunks[1].text.startswith("Volcano\n\nThe volcano fact")
+    assert "bicycle" not in chunks[1].text
+    assert chunks[2].text.startswith("The bicycle fact")
+    check_provenance(chunks, elements)
+    check_coverage(chunks, elements)
+
+
+def test_overlap_repeats_whole_sentences_within_the_window() -> None:
+    text, _ = paragraph(("tea", 4), ("volcano", 4), ("bicycle", 4))
+    options: dict[str, Any] = {"window": 0, "breakpoint": "absolute", **BIG}
+    plain = chunk_by_semantic([NarrativeText(text)], embedder=TopicEmbedder(), **options)
+    overlapped = chunk_by_semantic(
+        [NarrativeText(text)], embedder=TopicEmbedder(), overlap_sentences=2, **options
+    )
+    assert sentence_counts(overlapped) == [4, 6, 6]
+    for before, after in zip(plain[:-1], overlapped[1:], strict=True):
+        assert after.text.startswith(" ".join(partita.split_sentences(before.text)[-2:]))
+    tight = chunk_by_semantic(
+        [NarrativeText(text)],
+        embedder=TopicEmbedder(),
+        overlap_sentences=2,
+        **{**options, "max_characters": len(plain[1].text) + 20},
+    )
+    assert all(len(c.text) <= len(plain[1].text) + 20 for c in tight)
+
+
+def test_each_distinct_sentence_is_embedded_once_in_one_batch() -> None:
+    text, _ = paragraph(("tea", 10), ("volcano", 10))
+    repeated = text + " " + topic_sentences("tea", 1)[0]
+    embedder = TopicEmbedder()
+    elements: list[Element] = [NarrativeText(repeated), Title("Tea"), NarrativeText(text)]
+    chunk_by_semantic(elements, embedder=embedder, **BIG)
+    assert embedder.calls == 1
+    assert sorted(embedder.texts) == sorted(set(partita.split_sentences(repeated)) | {"Tea"})
+
+
+def test_named_embedders_are_cached_on_disk(tmp_path: Path) -> None:
+    from partita.embeddings import hashing_embedder
+
+    text, _ = paragraph(("tea", 5), ("volcano", 5))
+    first = chunk_by_semantic(
+        [NarrativeText(text)], embedder=hashing_embedder(), embedding_cache=tmp_path
+    )
+    assert list(tmp_path.glob("*.sqlite3"))
+    again = chunk_by_semantic(
+        [NarrativeText(text)], embedder=hashing_embedder(), embedding_cache=tmp_path
+    )
+    assert again == first
+    off = chunk_by_semantic(
+        [NarrativeText(text)], embedder=hashing_embedder(), embedding_cache="off"
+    )
+    assert off == first
+
+
+def test_options_are_validated() -> None:
+    with pytest.raises(ValueError, match="breakpoint"):
+        SemanticChunkingOptions(breakpoint="median")
+    with pytest.raises(ValueError, match="percentile breakpoint_amount"):
+        SemanticChunkingOptions(breakpoint_amount=120)
+    with pytest.raises(ValueError, match="window"):
+        SemanticChunkingOptions(window=-1)
+    with pytest.raises(ValueError, match="decay"):
+        SemanticChunkingOptions(decay="linear")
+    with pytest.raises(TypeError, match="overlap"):
+        SemanticChunkingOptions(overlap=10)
+    with pytest.raises(TypeError, match="embedder"):
+        SemanticChunkingOptions(embedder=42)
+
+
+def test_three_ways_in(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text, _ = paragraph(("tea", 5), ("volcano", 5))
+    elements: list[Element] = [Title("Facts"), NarrativeText(text)]
+    spec = "partita.embeddings:hashing_embedder"
+    options: dict[str, Any] = {"max_characters": 300, "embedder": spec, "embedding_cache": "off"}
+    expected = chunk_by_semantic(elements, **options)
+    assert len(expected) > 1
+    assert list(iter_chunks_by_semantic(elements, **options)) == expected
+    assert chunk(elements, "semantic", **options) == expected
+    path = tmp_path / "elements.jsonl"
+    partita.elements_to_jsonl(elements, path)
+    args = ["chunk", str(path), "--strategy", "semantic"]
+    for key, value in options.items():
+        args += ["--" + key.replace("_", "-"), str(value)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert partita.elements_from_json(text=out) == expected
+    assert json.loads(out)[0]["metadata"]["sources"]
+
+
+WORDS = st.sampled_from(
+    [
+        "tea",
+        "Volcano.",
+        "bicycle!",
+        "violin,",
+        "茶。",
+        "火山。",
+        "x",
+        "   ",
+        "\n",
+        "\n\n",
+        "3.14",
+        "e.g.",
+    ]
+)
+TEXTS = st.lists(WORDS, min_size=0, max_size=60).map(" ".join)
+ELEMENTS = st.lists(
+    st.tuples(st.booleans(), TEXTS).map(
+        lambda pair: Title(pair[1][:30]) if pair[0] else NarrativeText(pair[1])
+    ),
+    min_size=1,
+    max_size=6,
+).map(lambda els: [dataclasses.replace(e, element_id=f"e{i}") for i, e in enumerate(els)])
+OPTIONS = st.fixed_dictionaries(
+    {
+        "window": st.integers(0, 2),
+        "breakpoint": st.sampled_from(["percentile", "std", "iqr", "gradient", "absolute"]),
+        "decay": st.sampled_from(["exp", "off"]),
+        "overlap_sentences": st.integers(0, 2),
+        "respect_sections": st.booleans(),
+    }
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(elements=ELEMENTS, limit=st.integers(5, 150), min_size=st.integers(0, 60), options=OPTIONS)
+def test_character_windows_hold_and_nothing_is_lost(
+    elements: list[Element], limit: int, min_size: int, options: dict[str, Any]
+) -> None:
+    chunks = chunk(
+        elements,
+        "semantic",
+        embedder=TopicEmbedder(),
+        max_characters=limit,
+        min_size=min_size,
+        **options,
+    )
+    assert all(len(c.text) <= limit for c in chunks)
+    assert all(isinstance(c, CompositeElement) for c in chunks)
+    check_provenance(chunks, elements)
+    check_coverage(chunks, elements)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(elements=ELEMENTS, limit=st.integers(2, 50), options=OPTIONS)
+def test_token_windows_hold_and_nothing_is_lost(
+    elements: list[Element], limit: int, options: dict[str, Any]
+) -> None:
+    chunks = chunk(
+        elements,
+        "semantic",
+        embedder=TopicEmbedder(),
+        max_tokens=limit,
+        tokenizer="cl100k_base",
+        **options,
+    )
+    assert all(len(ENCODING.encode_ordinary(c.text)) <= limit or len(c.text) == 1 for c in chunks)
+    check_provenance(chunks, elements)
+    check_coverage(chunks, elements)
