@@ -28,8 +28,9 @@ Layout: `options.py` (the validated options every strategy shares), `run.py` (th
 splitter of one run), `prechunk.py` and `chunks.py` (the pipeline's two stages), `tables/`
 (read, split, emit), `strategies/` (one module per strategy: its principles, its options written
 once with their help, its functions; the text strategies "sentence", "sentence_window",
-"recursive" and "token", and "headings" and "code", share `_text_chunks.py`; "code" is a
-subpackage: its pieces and their chunks), `strategy.py` (what a strategy is) and
+"recursive" and "token", and "headings", "code" and "semantic", share `_text_chunks.py`;
+"code" and "semantic" are subpackages: code's pieces and their chunks; semantic's similarity,
+breakpoints, segments, groups and vectors), `strategy.py` (what a strategy is) and
 `registry.py` (the registered strategies, `chunk`, `iter_chunks`).
 """
 
@@ -55,6 +56,11 @@ from partita.chunking.strategies.headings import (
     iter_chunks_by_headings,
 )
 from partita.chunking.strategies.recursive import chunk_recursively, iter_chunks_recursively
+from partita.chunking.strategies.semantic import (
+    SemanticOptions,
+    chunk_by_semantic,
+    iter_chunks_by_semantic,
+)
 from partita.chunking.strategies.sentence import (
     SentenceOptions,
     chunk_by_sentence,
@@ -79,10 +85,12 @@ __all__ = [
     "CodeOptions",
     "HeadingsOptions",
     "Help",
+    "SemanticOptions",
     "SentenceOptions",
     "SentenceWindowOptions",
     "chunk",
     "chunk_by_headings",
+    "chunk_by_semantic",
     "chunk_by_sentence",
     "chunk_by_sentence_window",
     "chunk_by_title",
@@ -94,6 +102,7 @@ __all__ = [
     "iter_chunk_elements",
     "iter_chunks",
     "iter_chunks_by_headings",
+    "iter_chunks_by_semantic",
     "iter_chunks_by_sentence",
     "iter_chunks_by_sentence_window",
     "iter_chunks_by_title",
