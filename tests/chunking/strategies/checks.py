@@ -2,9 +2,52 @@
 
 from __future__ import annotations
 
-from partita.elements import CompositeElement, Element, Table
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
 
-__all__ = ["check_coverage", "check_provenance"]
+import pytest
+from hypothesis import strategies as st
+
+import partita
+from partita.cli import main
+from partita.elements import CompositeElement, Element, NarrativeText, Table, Title
+
+__all__ = ["check_command_line", "check_coverage", "check_provenance", "elements_of"]
+
+
+def elements_of(words: st.SearchStrategy[str]) -> st.SearchStrategy[list[Element]]:
+    """Lists of 1 to 6 titles and paragraphs of up to 60 `words`, with ids e0, e1, ..."""
+    texts = st.lists(words, min_size=0, max_size=60).map(" ".join)
+    return st.lists(
+        st.tuples(st.booleans(), texts).map(
+            lambda pair: Title(pair[1][:30]) if pair[0] else NarrativeText(pair[1])
+        ),
+        min_size=1,
+        max_size=6,
+    ).map(lambda els: [dataclasses.replace(e, element_id=f"e{i}") for i, e in enumerate(els)])
+
+
+def check_command_line(
+    elements: list[Element],
+    name: str,
+    options: dict[str, Any],
+    expected: list[Element],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`partita chunk --strategy name` with `options` as flags, on `elements` as JSON Lines,
+    prints `expected`, with provenance."""
+    path = tmp_path / "elements.jsonl"
+    partita.elements_to_jsonl(elements, path)
+    args = ["chunk", str(path), "--strategy", name]
+    for key, value in options.items():
+        args += ["--" + key.replace("_", "-"), str(value)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert partita.elements_from_json(text=out) == expected
+    assert json.loads(out)[0]["metadata"]["sources"]
 
 
 def check_provenance(chunks: list[Element], elements: list[Element]) -> None:

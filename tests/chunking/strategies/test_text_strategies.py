@@ -4,9 +4,7 @@ hard maximum and the coverage of every character as properties."""
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
-import json
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +26,6 @@ from partita.chunking import (
     iter_chunks_recursively,
     replace_with_windows,
 )
-from partita.cli import main
 from partita.elements import (
     Element,
     ElementMetadata,
@@ -36,7 +33,12 @@ from partita.elements import (
     Table,
     Title,
 )
-from tests.chunking.strategies.checks import check_coverage, check_provenance
+from tests.chunking.strategies.checks import (
+    check_command_line,
+    check_coverage,
+    check_provenance,
+    elements_of,
+)
 from tests.chunking.strategies.seed000 import EN, ZH
 from tests.shared import shared_corpus
 
@@ -254,15 +256,7 @@ def test_three_ways_in(
     assert expected
     assert list(lazy(elements, **options)) == expected
     assert chunk(elements, name, **options) == expected
-    path = tmp_path / "elements.jsonl"
-    partita.elements_to_jsonl(elements, path)
-    args = ["chunk", str(path), "--strategy", name]
-    for key, value in options.items():
-        args += ["--" + key.replace("_", "-"), str(value)]
-    assert main(args) == 0
-    out = capsys.readouterr().out
-    assert partita.elements_from_json(text=out) == expected
-    assert json.loads(out)[0]["metadata"]["sources"]
+    check_command_line(elements, name, options, expected, tmp_path, capsys)
 
 
 # -- properties -----------------------------------------------------------------------------
@@ -270,14 +264,7 @@ def test_three_ways_in(
 WORDS = st.sampled_from(
     ["alpha", "beta.", "Gamma!", "δέλτα,", "中文句子。", "x", "   ", "\n", "\n\n", "3.14", "e.g."]
 )
-TEXTS = st.lists(WORDS, min_size=0, max_size=60).map(" ".join)
-ELEMENTS = st.lists(
-    st.tuples(st.booleans(), TEXTS).map(
-        lambda pair: Title(pair[1][:30]) if pair[0] else NarrativeText(pair[1])
-    ),
-    min_size=1,
-    max_size=6,
-).map(lambda els: [dataclasses.replace(e, element_id=f"e{i}") for i, e in enumerate(els)])
+ELEMENTS = elements_of(WORDS)
 
 
 @pytest.mark.parametrize("name", STRATEGIES)

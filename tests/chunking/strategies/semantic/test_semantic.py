@@ -3,8 +3,6 @@ text lost, sections, tables, Chinese, the embedder's calls, the ways in."""
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +18,13 @@ from partita.chunking.strategies.semantic import (
     chunk_by_semantic,
     iter_chunks_by_semantic,
 )
-from partita.cli import main
 from partita.elements import CompositeElement, Element, NarrativeText, Table, Title
-from tests.chunking.strategies.checks import check_coverage, check_provenance
+from tests.chunking.strategies.checks import (
+    check_command_line,
+    check_coverage,
+    check_provenance,
+    elements_of,
+)
 from tests.chunking.strategies.semantic.fakes import TopicEmbedder, topic_sentences
 
 ENCODING = tiktoken.get_encoding("cl100k_base")
@@ -215,15 +217,7 @@ def test_three_ways_in(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert len(expected) > 1
     assert list(iter_chunks_by_semantic(elements, **options)) == expected
     assert chunk(elements, "semantic", **options) == expected
-    path = tmp_path / "elements.jsonl"
-    partita.elements_to_jsonl(elements, path)
-    args = ["chunk", str(path), "--strategy", "semantic"]
-    for key, value in options.items():
-        args += ["--" + key.replace("_", "-"), str(value)]
-    assert main(args) == 0
-    out = capsys.readouterr().out
-    assert partita.elements_from_json(text=out) == expected
-    assert json.loads(out)[0]["metadata"]["sources"]
+    check_command_line(elements, "semantic", options, expected, tmp_path, capsys)
 
 
 WORDS = st.sampled_from(
@@ -242,14 +236,7 @@ WORDS = st.sampled_from(
         "e.g.",
     ]
 )
-TEXTS = st.lists(WORDS, min_size=0, max_size=60).map(" ".join)
-ELEMENTS = st.lists(
-    st.tuples(st.booleans(), TEXTS).map(
-        lambda pair: Title(pair[1][:30]) if pair[0] else NarrativeText(pair[1])
-    ),
-    min_size=1,
-    max_size=6,
-).map(lambda els: [dataclasses.replace(e, element_id=f"e{i}") for i, e in enumerate(els)])
+ELEMENTS = elements_of(WORDS)
 OPTIONS = st.fixed_dictionaries(
     {
         "window": st.integers(0, 2),
