@@ -29,7 +29,7 @@ splitter of one run), `prechunk.py` and `chunks.py` (the pipeline's two stages),
 (read, split, emit), `strategies/` (one module per strategy: its principles, its options written
 once with their help, its functions; the text strategies "sentence", "sentence_window",
 "recursive" and "token", and "headings", "code" and "semantic", share `_text_chunks.py`;
-"code" and "semantic" are subpackages: code's pieces and their chunks; semantic's similarity,
+"code" and "semantic" are subpackages: code's pieces and their chunks; semantic's similarity, decay,
 breakpoints, segments, groups and vectors), `strategy.py` (what a strategy is) and
 `registry.py` (the registered strategies, `chunk`, `iter_chunks`).
 """

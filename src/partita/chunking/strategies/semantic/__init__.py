@@ -37,19 +37,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Unpack
 
-import numpy as np
-
 from partita.chunking.ids import ChunkIds
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies._text_chunks import iter_groups, iter_table_output
-from partita.chunking.strategies.semantic.breakpoints import breakpoint_masks
-from partita.chunking.strategies.semantic.groups import GroupPlan
 from partita.chunking.strategies.semantic.options import (
     SemanticChunkingOptions,
     SemanticOptions,
 )
-from partita.chunking.strategies.semantic.similarity import window_similarities
-from partita.chunking.strategies.semantic.vectors import embed_distinct, embedder_of
 from partita.chunking.strategy import ChunkingStrategy
 from partita.elements import Element, Table
 
@@ -66,6 +60,14 @@ __all__ = [
 def run_semantic(elements: Iterable[Element], opts: SemanticChunkingOptions) -> Iterator[Element]:
     """Generate the "semantic" chunks of `elements` under validated options `opts`; the input
     is read and its sentences embedded on the first `next`."""
+    # -- numpy and the embedders load here, not on `import partita` --
+    import numpy as np
+
+    from partita.chunking.strategies.semantic.breakpoints import breakpoint_masks
+    from partita.chunking.strategies.semantic.groups import GroupPlan
+    from partita.chunking.strategies.semantic.similarity import window_similarities
+    from partita.chunking.strategies.semantic.vectors import embed_distinct, embedder_of
+
     run = ChunkingRun.of(opts)
     items = list(iter_groups(elements, opts))
     plans = {

@@ -23,16 +23,10 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BREAKPOINT_DEFAULTS", "breakpoint_masks"]
+from partita.chunking.strategies.semantic.options import BREAKPOINT_DEFAULTS
 
-BREAKPOINT_DEFAULTS: dict[str, float] = {
-    "percentile": 95.0,
-    "std": 3.0,
-    "iqr": 1.5,
-    "gradient": 95.0,
-    "absolute": 0.5,
-}
-"""Each rule's name and its default amount."""
+__all__ = ["breakpoint_masks"]
+
 
 Floats = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]

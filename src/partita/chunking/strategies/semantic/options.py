@@ -8,10 +8,18 @@ from typing import Annotated, Any, ClassVar
 
 from partita.chunking.options import Help
 from partita.chunking.strategies._text_chunks import TextChunkingOptions, TextOptions
-from partita.chunking.strategies.semantic.breakpoints import BREAKPOINT_DEFAULTS
-from partita.chunking.strategies.semantic.segments import Decay, exp_decay
+from partita.chunking.strategies.semantic.decay import Decay, exp_decay
 
-__all__ = ["WINDOW_DEFAULT", "SemanticChunkingOptions", "SemanticOptions"]
+__all__ = ["BREAKPOINT_DEFAULTS", "WINDOW_DEFAULT", "SemanticChunkingOptions", "SemanticOptions"]
+
+BREAKPOINT_DEFAULTS: dict[str, float] = {
+    "percentile": 95.0,
+    "std": 3.0,
+    "iqr": 1.5,
+    "gradient": 95.0,
+    "absolute": 0.5,
+}
+"""Each rule's name and its default amount."""
 
 WINDOW_DEFAULT = 1
 """Seed 003's windows: the sentence on each side of a boundary's two sentences."""

@@ -25,27 +25,21 @@ a `Title`, which keeps a heading with the text it heads). Segments are half-open
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Decay", "exp_decay", "iter_bounded", "iter_semantic_cuts", "merged_small"]
+from partita.chunking.strategies.semantic.decay import Decay
+
+__all__ = ["iter_bounded", "iter_semantic_cuts", "merged_small"]
 
 Floats = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]
 Size = Callable[[int, int], int]
-Decay = Callable[[int], float]
-"""`decay(j)`: the similarity below which a chunk of `j` units is cut after its last unit."""
 
 _PROTECTED = 2.0
 """The similarity a protected boundary is given when segments are split or merged: above any."""
-
-
-def exp_decay(units: int) -> float:
-    """Seed 003's decay factor, `e^(-1/j)` for a chunk of `j >= 1` units."""
-    return math.exp(-1.0 / units)
 
 
 def iter_semantic_cuts(
