@@ -26,9 +26,6 @@ def test_minilm_on_a_corpus_article_cuts_where_sentences_differ(tmp_path: Path) 
         "max_tokens": 256,
         "tokenizer": "cl100k_base",
         "min_size": 32,
-        "decay": "off",
-        "window": 2,
-        "window_sides": True,
     }
     chunks = chunk_by_semantic(elements, embedder=embedder, **options)
     assert len(chunks) > 10

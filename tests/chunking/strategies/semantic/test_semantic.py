@@ -84,12 +84,14 @@ def test_the_decay_caps_chunk_length_without_a_topic_shift() -> None:
     assert len(one) == 1
     # -- window similarities of one topic with this noise are about 0.97 to 0.99: seed 003's
     # -- e^(-1/j) passes them within some tens of sentences --
+    seed_003 = {"window": 1, "window_sides": False, "decay": "exp"}
     capped = chunk_by_semantic(
         [NarrativeText(text)],
         embedder=TopicEmbedder(noise=0.3),
         max_characters=100_000,
         breakpoint="absolute",
         breakpoint_amount=-1,
+        **seed_003,
     )
     counts = sentence_counts(capped)
     assert len(counts) > 2

@@ -12,16 +12,19 @@ Principles:
   not at commas); a sentence longer than the window is cut into clauses, then words.
 - **Windows, not a growing chunk.** Seed 003 explains why comparing a chunk with itself plus one
   sentence fails: the shared prefix dominates as the chunk grows. Each boundary is measured
-  instead by the similarity of the windows on either side of it (`similarity`: seed 003's
-  three-sentence windows by default, `window=0` for adjacent sentences, or wider).
+  instead by the similarity of windows around it (`similarity`): by default the two sentences
+  before it against the two after it (disjoint blocks, `window=2, window_sides=True`, which
+  retrieved best on Chroma's benchmark); seed 003's overlapping three-sentence windows with
+  `window=1, window_sides=False`; adjacent sentences with `window=0` there.
 - **Each sentence is embedded once** (`vectors`), batched and deduplicated; a window's vector
   is the mean of its sentences' vectors (`similarity` says why not an embedding of the window's
   text). Vectors of named models are cached on disk, so a re-run embeds only new sentences.
 - **Breakpoints are the document's** (`breakpoints`): percentile (95, seed 003 and LangChain's
   default), standard deviation, interquartile range, gradient, or an absolute similarity
   (seed 004), read over every eligible boundary of the input.
-- **Bounded** (`segments`): seed 003's decay cuts a chunk of `j` sentences where the
-  similarity is below `e^(-1/j)`, so longer chunks break more easily; the hard maximum
+- **Bounded** (`segments`): with `decay="exp"` (off by default: its floor is on the model's raw
+  similarity, `decay`), seed 003's decay cuts a chunk of `j` sentences where the similarity is
+  below `e^(-1/j)`, so longer chunks break more easily; the hard maximum
   (`max_characters` or `max_tokens`) always holds, an over-long chunk split at its weakest
   boundary, then again; `min_size` joins a small chunk to its more similar neighbour;
   `overlap_sentences` repeats whole sentences, never past the window.
@@ -82,9 +85,7 @@ def run_semantic(elements: Iterable[Element], opts: SemanticChunkingOptions) -> 
     for index, plan in plans.items():
         count = len(plan.texts)
         rows = vectors[offset : offset + count] if vectors is not None else np.zeros((0, 1))
-        similarities[index] = window_similarities(
-            rows, opts.window_units, sides=bool(opts.window_sides)
-        )
+        similarities[index] = window_similarities(rows, opts.window_units, sides=opts.sides)
         offset += count
     keys = list(plans)
     eligible = [~plans[i].protected for i in keys]

@@ -21,8 +21,10 @@ BREAKPOINT_DEFAULTS: dict[str, float] = {
 }
 """Each rule's name and its default amount."""
 
-WINDOW_DEFAULT = 1
-"""Seed 003's windows: the sentence on each side of a boundary's two sentences."""
+WINDOW_DEFAULT = 2
+"""Two sentences on each side of a boundary, compared as disjoint blocks (`window_sides`): the
+setting that retrieved best on Chroma's benchmark (`benchmarks/bench_semantic.py`). Seed 003's
+form is `window=1, window_sides=False, decay="exp"`."""
 
 _OFF = frozenset({"off", "none", "false", "0"})
 
@@ -47,15 +49,15 @@ class SemanticOptions(TextOptions, total=False):
     window: Annotated[
         int | None,
         Help(
-            "sentences on each side of a boundary in the windows compared: 1, seed 003's"
-            " three-sentence windows (default); 0, adjacent sentences"
+            "sentences on each side of a boundary in the windows compared (default 2); with"
+            " window_sides off, 1 is seed 003's three-sentence windows and 0 adjacent sentences"
         ),
     ]
     window_sides: Annotated[
         bool | None,
         Help(
             "compare the window sentences before each boundary with those after it (disjoint,"
-            " TextTiling's blocks) instead of seed 003's overlapping windows"
+            " TextTiling's blocks; default on); off: seed 003's overlapping windows"
         ),
     ]
     breakpoint: Annotated[
@@ -72,8 +74,8 @@ class SemanticOptions(TextOptions, total=False):
     decay: Annotated[
         Any,
         Help(
-            "seed 003's decay, e^(-1/j) for a chunk of j sentences (exp, default), off, or (in"
-            " Python) a function of j: cut where the similarity is below it"
+            "off (default), exp: seed 003's decay, cut a chunk of j sentences where the"
+            " similarity is below e^(-1/j), or (in Python) any function of j"
         ),
     ]
     min_size: Annotated[
@@ -88,9 +90,9 @@ class SemanticOptions(TextOptions, total=False):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SemanticChunkingOptions(TextChunkingOptions):
-    """The validated "semantic" options. Derived: `window_units`, `rule`, `amount` (the rule's
-    default when not given), `decay_function` (None when off), `min_units` and `overlap_units`
-    (0 when not given)."""
+    """The validated "semantic" options. Derived: `window_units`, `sides` (`window_sides`, on
+    by default), `rule`, `amount` (the rule's default when not given), `decay_function` (None
+    when off, the default), `min_units` and `overlap_units` (0 when not given)."""
 
     STRATEGY: ClassVar[str] = "semantic"
     OPTIONS: ClassVar[Any] = SemanticOptions
@@ -110,6 +112,7 @@ class SemanticChunkingOptions(TextChunkingOptions):
     decay_function: Decay | None = field(init=False)
     min_units: int = field(init=False)
     overlap_units: int = field(init=False)
+    sides: bool = field(init=False)
 
     def __post_init__(self) -> None:
         TextChunkingOptions.__post_init__(self)
@@ -137,6 +140,7 @@ class SemanticChunkingOptions(TextChunkingOptions):
             "decay_function": _decay_of(self.decay),
             "min_units": min_size,
             "overlap_units": _integer("overlap_sentences", overlap),
+            "sides": True if self.window_sides is None else bool(self.window_sides),
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
@@ -166,10 +170,10 @@ def _is_allowed(name: str, value: Any) -> bool:
 
 
 def _decay_of(decay: Any) -> Decay | None:
-    if decay is None or decay == "exp":
-        return exp_decay
-    if decay is False or (isinstance(decay, str) and decay.lower() in _OFF):
+    if decay is None or decay is False or (isinstance(decay, str) and decay.lower() in _OFF):
         return None
+    if decay == "exp":
+        return exp_decay
     if callable(decay) and not isinstance(decay, str):
         function: Decay = decay
         return function
