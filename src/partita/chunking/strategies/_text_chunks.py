@@ -60,6 +60,7 @@ __all__ = [
     "chunk_element",
     "iter_groups",
     "iter_groups_chunks",
+    "iter_sentence_pieces",
     "iter_sentence_units",
     "iter_split_chunks",
     "iter_table_output",
@@ -183,12 +184,13 @@ def iter_groups_chunks(
             yield from chunk_group(item, ids)
 
 
-def iter_sentence_units(
+def iter_sentence_pieces(
     group: Sequence[Element], run: ChunkingRun
-) -> Iterator[tuple[int, int, int]]:
+) -> Iterator[tuple[int, int, int, bool]]:
     """The sentences of `group`'s elements (`partita.text.sentences`, CJK-aware) as `(element
-    index, start, end)`, in order; a sentence over the window is cut into pieces that fit
-    (`partita.text.splits.iter_splits`: clauses, then words)."""
+    index, start, end, ends)`, in order; a sentence over the window is cut into pieces that fit
+    (`partita.text.splits.iter_splits`: clauses, then words), and `ends` is False for each piece
+    but its last."""
     sizer = run.sizer
     limit = run.opts.hard_max
     measure = sizer.bounded_by(limit)
@@ -197,10 +199,19 @@ def iter_sentence_units(
         for start, end in iter_sentence_spans(text):
             sentence = text[start:end]
             if sizer.fits(sentence, limit):
-                yield index, start, end
+                yield index, start, end, True
                 continue
-            for split in iter_splits(sentence, measure, limit):
-                yield index, start + split.start, start + split.end
+            pieces = list(iter_splits(sentence, measure, limit))
+            for number, split in enumerate(pieces, start=1):
+                yield index, start + split.start, start + split.end, number == len(pieces)
+
+
+def iter_sentence_units(
+    group: Sequence[Element], run: ChunkingRun
+) -> Iterator[tuple[int, int, int]]:
+    """`iter_sentence_pieces` without the `ends` flag: `(element index, start, end)`."""
+    for index, start, end, _ in iter_sentence_pieces(group, run):
+        yield index, start, end
 
 
 def span_text(group: Sequence[Element], spans: Spans) -> str:

@@ -59,6 +59,16 @@ def test_hard_maximum_splits_at_the_weakest_boundary_first() -> None:
     assert list(iter_bounded(iter([(0, 6)]), sims, protected, size, 40)) == [(0, 3), (3, 5), (5, 6)]
 
 
+def test_protected_boundaries_are_cut_greedily_when_nothing_else_is_left() -> None:
+    sims = np.zeros(5)
+    protected = np.ones(5, dtype=np.bool_)
+
+    def size(a: int, b: int) -> int:
+        return 10 * (b - a)
+
+    assert list(iter_bounded(iter([(0, 6)]), sims, protected, size, 40)) == [(0, 4), (4, 6)]
+
+
 def test_min_size_joins_the_more_similar_neighbour_within_the_limit() -> None:
     sims, protected = arrays([0.1, 0.2, 0.8, 0.3])
     lengths = [50, 50, 5, 50, 50]

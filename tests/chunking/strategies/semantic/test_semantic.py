@@ -3,6 +3,7 @@ text lost, sections, tables, Chinese, the embedder's calls, the ways in."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,29 @@ def test_the_hard_maximum_holds_and_cuts_at_the_weakest_boundary() -> None:
     )
     assert sentence_counts(chunks) == [6, 6]
     assert all(len(c.text) <= limit for c in chunks)
+
+
+def test_a_long_sentence_is_cut_only_by_the_hard_maximum_and_packed() -> None:
+    clauses = ", ".join(f"{topic} clause {i}" for i in range(8) for topic in ("tea", "volcano"))
+    text = f"The tea is short. {clauses[0].upper()}{clauses[1:]}. The violin is short."
+    limit = 120
+    chunks = chunk_by_semantic(
+        [NarrativeText(text)],
+        embedder=TopicEmbedder(),
+        max_characters=limit,
+        window=0,
+        breakpoint="absolute",
+        breakpoint_amount=1.0,  # -- every eligible boundary is a breakpoint --
+    )
+    assert chunks[0].text == "The tea is short."
+    assert chunks[-1].text == "The violin is short."
+    pieces = [c.text for c in chunks[1:-1]]
+    long_sentence = text[len("The tea is short. ") : -len(" The violin is short.")]
+    assert "".join(pieces).replace(" ", "") == long_sentence.replace(" ", "")
+    assert all(len(piece) <= limit for piece in pieces)
+    # -- packed to the window, not cut at each of its topic changes: no two neighbours fit --
+    assert len(pieces) > 1
+    assert all(len(a) + len(b) + 1 > limit for a, b in itertools.pairwise(pieces))
 
 
 def test_sections_are_never_merged_and_titles_stay_with_their_text() -> None:

@@ -21,7 +21,7 @@ from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies._text_chunks import (
     JOINER,
     chunk_element,
-    iter_sentence_units,
+    iter_sentence_pieces,
     span_text,
     spans_of_units,
 )
@@ -42,7 +42,8 @@ Mask = npt.NDArray[np.bool_]
 @dataclass(slots=True)
 class GroupPlan:
     """A group, its `units`, their `texts`, their offsets in the group's `text`, and which
-    boundaries are `protected` (inside or right after a `Title`)."""
+    boundaries are `protected`: inside or right after a `Title`, or inside a sentence cut into
+    pieces (only the hard maximum cuts there, and last)."""
 
     group: Sequence[Element]
     units: list[Unit]
@@ -55,7 +56,8 @@ class GroupPlan:
     @classmethod
     def of(cls, group: Sequence[Element], run: ChunkingRun) -> GroupPlan:
         """The plan of `group` under `run`'s window."""
-        units = [Unit(i, s, e, 0) for i, s, e in iter_sentence_units(group, run)]
+        pieces = list(iter_sentence_pieces(group, run))
+        units = [Unit(i, s, e, 0, ends_sentence=ends) for i, s, e, ends in pieces]
         texts = [group[u.source].text[u.start : u.end] for u in units]
         starts: list[int] = []
         ends: list[int] = []
@@ -71,8 +73,8 @@ class GroupPlan:
             offset += unit.end - unit.start
             ends.append(offset)
         text = span_text(group, spans_of_units(units)) if units else ""
-        titles = [isinstance(group[u.source], Title) for u in units[:-1]]
-        protected = np.asarray(titles, dtype=np.bool_)
+        kept = [isinstance(group[u.source], Title) or not u.ends_sentence for u in units[:-1]]
+        protected = np.asarray(kept, dtype=np.bool_)
         return cls(group, units, texts, text, starts, ends, protected)
 
     def size(self, run: ChunkingRun, a: int, b: int) -> int:

@@ -2,9 +2,10 @@
 
 A group of `n` units has boundaries `0 .. n - 2` (boundary `k` between units `k` and `k + 1`),
 each with a similarity, a breakpoint flag and a protected flag (a boundary inside or right after
-a `Title`, which keeps a heading with the text it heads). Segments are half-open unit ranges
-`(a, b)` covering `0 .. n` in order. `size(a, b)` is the exact size of the chunk made of units
-`a .. b - 1` in the window's unit. Four passes, each linear but the third:
+a `Title`, which keeps a heading with the text it heads, or inside a sentence cut into pieces).
+Segments are half-open unit ranges `(a, b)` covering `0 .. n` in order. `size(a, b)` is the
+exact size of the chunk made of units `a .. b - 1` in the window's unit. Three passes, each
+linear but the second:
 
 1. **Breakpoints and the decay** (`iter_semantic_cuts`), left to right. A chunk holding `j` units
    is cut after its last unit when that boundary is a breakpoint, or when the decay is on and
@@ -14,10 +15,11 @@ a `Title`, which keeps a heading with the text it heads). Segments are half-open
    more easily it breaks (the seed's "threshold `max(threshold, f(j))`", with the threshold read
    on similarity, where a cut is made below it). Protected boundaries are never cut here.
 2. **The hard maximum** (`iter_bounded`): a segment whose size is over `limit` is split at its
-   weakest boundary (the lowest similarity; protected boundaries last, ties to the first), and
-   each part again until every part fits or is a single unit (units already fit: the caller
-   cuts over-long sentences into clauses and words first). A segment cut `m` times costs `m`
-   scans of its boundaries.
+   weakest boundary (the lowest similarity, ties to the first), and each part again until every
+   part fits or is a single unit (units already fit: the caller cuts over-long sentences into
+   clauses and words first). Protected boundaries are cut last, and then greedily: the first
+   part is the longest run of units that fits, so the pieces of a long sentence are packed, not
+   cut one by one. A segment cut `m` times costs `m` scans of its boundaries.
 3. **min_size** (`merged_small`): a segment smaller than `min_size` joins the neighbour across
    its more similar boundary (a protected one counts as most similar), when the two together
    fit the limit; if neither does, it stays.
@@ -75,6 +77,10 @@ def iter_bounded(
                 yield a, b
                 continue
             cut = a + 1 + int(np.argmin(ranked[a : b - 1]))
+            if ranked[cut - 1] >= _PROTECTED:  # -- only protected boundaries left: pack --
+                cut = a + 1
+                while cut + 1 < b and size(a, cut + 1) <= limit:
+                    cut += 1
             pending.append((cut, b))
             pending.append((a, cut))
 
