@@ -55,6 +55,10 @@ class ChunkingOptions:
     "by_title", whose default output is the reference's byte for byte. A strategy whose options
     value type extends this one sets its own default here."""
 
+    MAX_CHARACTERS_DEFAULT: ClassVar[int] = CHUNK_MAX_CHARS_DEFAULT
+    """The window when neither `max_characters` nor `max_tokens` is given (the reference's 500;
+    a strategy whose options value type extends this one may set its own)."""
+
     OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = False
     """Whether `overlap` may equal the window (llama_index allows `chunk_overlap ==
     chunk_size`: an overlap that only ever shrinks to fit); the reference requires it smaller."""
@@ -115,7 +119,7 @@ class ChunkingOptions:
             assert max_tokens is not None
             hard_max = max_tokens
         else:
-            hard_max = CHUNK_MAX_CHARS_DEFAULT if max_characters is None else max_characters
+            hard_max = self.MAX_CHARACTERS_DEFAULT if max_characters is None else max_characters
         if hard_max <= 0:
             raise ValueError(f"'max_characters' argument must be > 0, got {hard_max}")
         if self.new_after_n_chars is not None and self.new_after_n_chars < 0:

@@ -47,7 +47,7 @@ class CommonOptions(TypedDict, total=False):
     default. A strategy's options `TypedDict` extends it with its own."""
 
     max_characters: Annotated[
-        int | None, Help("hard maximum chunk size in characters (default 500)")
+        int | None, Help("hard maximum chunk size in characters (default 500; semantic: 1000)")
     ]
     max_tokens: Annotated[
         int | None,

@@ -219,6 +219,15 @@ def test_named_embedders_are_cached_on_disk(tmp_path: Path) -> None:
     assert off == first
 
 
+def test_the_default_window_is_1000_characters() -> None:
+    assert SemanticChunkingOptions().hard_max == 1000
+    assert SemanticChunkingOptions(max_characters=300).hard_max == 300
+    text, _ = paragraph(("tea", 60))
+    chunks = chunk_by_semantic([NarrativeText(text)], embedder=TopicEmbedder())
+    assert max(len(c.text) for c in chunks) <= 1000 < len(text)
+    assert max(len(c.text) for c in chunks) > 500
+
+
 def test_options_are_validated() -> None:
     with pytest.raises(ValueError, match="breakpoint"):
         SemanticChunkingOptions(breakpoint="median")

@@ -96,6 +96,9 @@ class SemanticChunkingOptions(TextChunkingOptions):
 
     STRATEGY: ClassVar[str] = "semantic"
     OPTIONS: ClassVar[Any] = SemanticOptions
+    MAX_CHARACTERS_DEFAULT: ClassVar[int] = 1000
+    """About all-MiniLM-L6-v2's window of 256 wordpieces in English; at 500 characters the
+    chunks are too small to retrieve well (recall 65.7 against 74.8 on Chroma's benchmark)."""
 
     embedder: Any = None
     embedding_cache: Any = None
