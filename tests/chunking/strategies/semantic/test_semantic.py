@@ -75,39 +75,28 @@ def test_chinese_sentences_and_shifts() -> None:
 
 def test_the_decay_caps_chunk_length_without_a_topic_shift() -> None:
     text, _ = paragraph(("tea", 120))
-    one = chunk_by_semantic(
-        [NarrativeText(text)],
-        embedder=TopicEmbedder(noise=0.3),
-        breakpoint="absolute",
-        breakpoint_amount=-1,
-        **BIG,
-    )
-    assert len(one) == 1
+
+    def without_breakpoints(**options: Any) -> list[int]:
+        """The sentences per chunk when no boundary is a breakpoint: only the decay cuts."""
+        chunks = chunk_by_semantic(
+            [NarrativeText(text)],
+            embedder=TopicEmbedder(noise=0.3),
+            max_characters=100_000,
+            breakpoint="absolute",
+            breakpoint_amount=-1,
+            **options,
+        )
+        return sentence_counts(chunks)
+
+    assert without_breakpoints(decay="off") == [120]
     # -- window similarities of one topic with this noise are about 0.97 to 0.99: seed 003's
     # -- e^(-1/j) passes them within some tens of sentences --
-    seed_003 = {"window": 1, "window_sides": False, "decay": "exp"}
-    capped = chunk_by_semantic(
-        [NarrativeText(text)],
-        embedder=TopicEmbedder(noise=0.3),
-        max_characters=100_000,
-        breakpoint="absolute",
-        breakpoint_amount=-1,
-        **seed_003,
-    )
-    counts = sentence_counts(capped)
+    counts = without_breakpoints(window=1, window_sides=False, decay="exp")
     assert len(counts) > 2
     assert max(counts) < 120
     assert sum(counts) == 120
     # -- a stronger decay caps harder --
-    stronger = chunk_by_semantic(
-        [NarrativeText(text)],
-        embedder=TopicEmbedder(noise=0.3),
-        max_characters=100_000,
-        breakpoint="absolute",
-        breakpoint_amount=-1,
-        decay=lambda j: 1.0 if j >= 5 else 0.0,
-    )
-    assert sentence_counts(stronger) == [5] * 24
+    assert without_breakpoints(decay=lambda j: 1.0 if j >= 5 else 0.0) == [5] * 24
 
 
 def test_the_hard_maximum_holds_and_cuts_at_the_weakest_boundary() -> None:
