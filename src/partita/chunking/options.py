@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from partita.chunking.profiles import WINDOW_OPTIONS, profile_values
 from partita.text.sizing.sizer import sizer_for
 from partita.text.splitting.splitter import DEFAULT_SEPARATORS
 
@@ -81,6 +82,27 @@ class ChunkingOptions:
     provenance: bool | None = None
     """Whether every chunk records, in `metadata.extra["sources"]`, the ranges of its source
     elements' texts it took (`partita.chunking.provenance`); None: `PROVENANCE_DEFAULT`."""
+    profile: str | None = None
+    """A named set of option values filling the options left unset (`partita.chunking.profiles`)."""
+    split_at: str | None = None
+    """How an oversized element is split: "separators" (the reference's, default) or
+    "sentences" (sentence ends, then clauses, then words, never inside a grapheme cluster)."""
+    overlap_unit: str | None = None
+    """What an overlap is made of: "characters" (tokens in token mode; the reference's, default)
+    or "sentences" (whole sentences within `overlap`; implies `split_at="sentences"`)."""
+    keep_titles_with_body: bool | None = None
+    """Whether a Title that would end a chunk whose body continues in the next moves to the next."""
+    heading_context: str | None = None
+    """The heading path of every chunk: "prefix" (before its text, inside the window, outside its
+    provenance) or "metadata" (`extra["heading_path"]` only); None: neither (default)."""
+    table_context: bool | None = None
+    """Whether every chunk of a table starts with the heading path and the sentence introducing
+    the table (or its caption), inside the window."""
+    table_text: str | None = None
+    """A table chunk's text: "text" (the table's text, default) or "rows" (each row rendered
+    "header: value; ..." for embedding; `text_as_html` unchanged)."""
+    page_range: bool | None = None
+    """Whether every chunk records the last page it draws on (`extra["last_page_number"]`)."""
 
     hard_max: int = field(init=False)
     soft_max: int = field(init=False)
@@ -94,9 +116,19 @@ class ChunkingOptions:
     """The non-empty text splitting separators, in order of preference."""
     record_sources: bool = field(init=False)
     """True when chunks record their sources (`provenance`, else `PROVENANCE_DEFAULT`)."""
+    regroups: bool = field(init=False)
+    """True when an option changes how text is grouped into chunks (sentence splitting or
+    overlap, titles kept with their bodies, a heading prefix, table context): the run goes
+    through the retrieval pipeline (`partita.chunking.strategies.retrieval`) rather than the
+    reference's."""
+    annotates: bool = field(init=False)
+    """True when an option adds to chunks without regrouping them (`heading_context="metadata"`,
+    `page_range`, `table_text="rows"`)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
+        if self.profile is not None:
+            self._apply_profile()
         max_tokens, max_characters = self.max_tokens, self.max_characters
         if max_tokens is not None and max_characters is not None:
             raise ValueError(
@@ -175,11 +207,58 @@ class ChunkingOptions:
             "record_sources",
             self.PROVENANCE_DEFAULT if provenance is None else bool(provenance),
         )
+        self._check_retrieval_options()
+
+    def _apply_profile(self) -> None:
+        """Fill the options left unset from the profile (the window only when none is given)."""
+        assert self.profile is not None
+        values = profile_values(self.profile)
+        window_given = self.max_characters is not None or self.max_tokens is not None
+        for name, value in values.items():
+            if name in WINDOW_OPTIONS and window_given and name != "tokenizer":
+                continue
+            if name == "tokenizer" and (self.tokenizer is not None or self.max_characters):
+                continue
+            if getattr(self, name, None) is None and hasattr(self, name):
+                object.__setattr__(self, name, value)
+                if name == "overlap":  # -- a profile's overlap is at most half the window --
+                    window = self.max_tokens or self.max_characters or values.get("max_tokens")
+                    window = window or self.MAX_CHARACTERS_DEFAULT
+                    object.__setattr__(self, name, min(value, window // 2))
+
+    def _check_retrieval_options(self) -> None:
+        """Validate the retrieval options and derive `regroups` and `annotates`."""
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value is not None and value not in allowed:
+                choices = ", ".join(repr(choice) for choice in allowed)
+                raise ValueError(f"'{name}' must be one of {choices} or None, got {value!r}")
+        regroups = (
+            self.split_at == "sentences"
+            or self.overlap_unit == "sentences"
+            or bool(self.keep_titles_with_body)
+            or self.heading_context == "prefix"
+            or bool(self.table_context)
+        )
+        annotates = (
+            self.heading_context == "metadata" or bool(self.page_range) or self.table_text == "rows"
+        )
+        object.__setattr__(self, "regroups", regroups)
+        object.__setattr__(self, "annotates", annotates)
 
     @property
     def sizing_tokenizer(self) -> Any:
         """The tokenizer that measures the window (`max_tokens` given), else None: characters."""
         return self.tokenizer if self.max_tokens is not None else None
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "split_at": ("separators", "sentences"),
+    "overlap_unit": ("characters", "sentences"),
+    "heading_context": ("prefix", "metadata"),
+    "table_text": ("text", "rows"),
+}
+"""The values each string-valued retrieval option takes."""
 
 
 def _separators_of(given: object) -> tuple[str, ...]:

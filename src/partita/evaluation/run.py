@@ -49,6 +49,7 @@ from partita.evaluation.retrieval import (
     mean_rank_scores,
     rank_scores,
     span_curve,
+    token_budget_prefix,
     top_k,
     top_k_by_document,
 )
@@ -181,11 +182,12 @@ def _retrieval(
     token_budget: int | None,
     curve_k: int,
     per_document: bool,
+    character_budget: int | None = None,
 ) -> dict[str, Any]:
     count = token_counter("cl100k_base")
     chunk_tokens = [count(c.text) for c in run.chunks]
     depth = max(k, curve_k)
-    if token_budget is not None:
+    if token_budget is not None or character_budget is not None:
         depth = max(depth, 64)  # -- enough ranked chunks to fill any sensible budget --
     if per_document:
         wanted = [q.references[0].corpus if q.references else "" for q in questions]
@@ -216,6 +218,23 @@ def _retrieval(
     budget = None
     if token_budget is not None:
         budget, _, _ = scored([r.within_token_budget(token_budget) for r in retrievals])
+    by_characters = None
+    character_spans: list[Any] = []
+    if character_budget is not None:
+        chunk_chars = [len(c.text) for c in run.chunks]
+        within = [
+            r.top(len(token_budget_prefix(order, chunk_chars, character_budget)))
+            for r, order in zip(retrievals, ranked, strict=True)
+        ]
+        by_characters, character_spans, _ = scored(within)
+        by_characters["retrieved_characters"] = float(
+            np.mean(
+                [
+                    sum(chunk_chars[int(i)] for i in order[: len(w.retrieved)])
+                    for w, order in zip(within, ranked, strict=True)
+                ]
+            )
+        )
     curve = [
         {"k": p.k, "retrieved_tokens": p.mean_tokens, "recall": p.recall, "iou": p.iou}
         for p in span_curve(retrievals, curve_k)
@@ -231,7 +250,15 @@ def _retrieval(
         }
         for q, s, r in zip(questions, spans, ranks, strict=True)
     ]
-    return {"top_k": top, "token_budget": budget, "curve": curve, "per_question": per_question}
+    for entry, within_budget in zip(per_question, character_spans, strict=False):
+        entry["recall_at_character_budget"] = within_budget.recall
+    return {
+        "top_k": top,
+        "token_budget": budget,
+        "character_budget": by_characters,
+        "curve": curve,
+        "per_question": per_question,
+    }
 
 
 def evaluate_configuration(
@@ -243,6 +270,7 @@ def evaluate_configuration(
     question_vectors: Any = None,
     k: int = 5,
     token_budget: int | None = None,
+    character_budget: int | None = None,
     curve_k: int = 10,
     per_document: bool = False,
     coherence: bool = True,
@@ -280,7 +308,15 @@ def evaluate_configuration(
     }
     if questions and vectors is not None and question_vectors is not None:
         entry["retrieval"] = _retrieval(
-            run, vectors, questions, question_vectors, k, token_budget, curve_k, per_document
+            run,
+            vectors,
+            questions,
+            question_vectors,
+            k,
+            token_budget,
+            curve_k,
+            per_document,
+            character_budget,
         )
     return entry
 
@@ -293,6 +329,7 @@ def evaluate(
     embedder: Embedder | None = None,
     k: int = 5,
     token_budget: int | None = None,
+    character_budget: int | None = None,
     curve_k: int = 10,
     per_document: bool = False,
     coherence: bool = True,
@@ -321,6 +358,7 @@ def evaluate(
                 question_vectors=question_vectors,
                 k=k,
                 token_budget=token_budget,
+                character_budget=character_budget,
                 curve_k=curve_k,
                 per_document=per_document,
                 coherence=coherence,
@@ -346,6 +384,7 @@ def evaluate(
         ),
         "k": k,
         "token_budget": token_budget,
+        "character_budget": character_budget,
         "questions": len(questions),
         "configurations": entries,
         "recommendation": recommend(profile, entries, priority=priority),

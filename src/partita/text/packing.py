@@ -75,6 +75,7 @@ class Packer:
         "_chunk_size",
         "_fresh",
         "_grown_size",
+        "_keep_with_next",
         "_limit",
         "_overlap",
         "_pending",
@@ -92,6 +93,7 @@ class Packer:
         chunk_size: ChunkSize,
         grown_size: GrownSize | None = None,
         prefer_sentence_ends: bool = True,
+        keep_with_next: Callable[[Unit], bool] | None = None,
     ) -> None:
         if limit <= 0:
             raise ValueError(f"the budget must be > 0, got {limit}")
@@ -102,6 +104,7 @@ class Packer:
         self._chunk_size = chunk_size
         self._grown_size = grown_size
         self._prefer_ends = prefer_sentence_ends
+        self._keep_with_next = keep_with_next
         self._units: list[Unit] = []
         self._size = 0  # -- the exact size of `_units` (0 when empty) --
         self._fresh = 0  # -- units added since the last flush (the rest are overlap) --
@@ -112,6 +115,27 @@ class Packer:
     def has_new_content(self) -> bool:
         """Whether the chunk holds a unit that no earlier chunk held."""
         return self._fresh > 0
+
+    @property
+    def size(self) -> int:
+        """The exact size of the chunk being filled (0 when empty)."""
+        return self._size
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        """The units of the chunk being filled, overlap first."""
+        return tuple(self._units)
+
+    @property
+    def fresh_units(self) -> tuple[Unit, ...]:
+        """The units added since the last flush (the chunk's new content)."""
+        return tuple(self._units[len(self._units) - self._fresh :])
+
+    def drop_overlap(self) -> None:
+        """Start the next chunk without the overlap `flush` kept (nothing added since)."""
+        if self._fresh == 0:
+            self._units = []
+            self._size = 0
 
     def _grown(self, unit: Unit) -> int:
         if not self._units:
@@ -153,12 +177,21 @@ class Packer:
         sentence end, the rest left in `carried`."""
         chunk = tuple(self._units)
         self.carried = ()
+        first_fresh = len(chunk) - self._fresh
         if self._prefer_ends and not at_end and chunk and not chunk[-1].ends_sentence:
-            first_fresh = len(chunk) - self._fresh
             for index in range(len(chunk) - 2, first_fresh - 1, -1):
                 if chunk[index].ends_sentence:
                     chunk, self.carried = chunk[: index + 1], chunk[index + 1 :]
                     break
+        keep = self._keep_with_next
+        if keep is not None and not at_end:
+            # -- units that belong with the next chunk's first (a title) move there, unless
+            # -- nothing new would be left --
+            end = len(chunk)
+            while end > first_fresh + 1 and keep(chunk[end - 1]):
+                end -= 1
+            if end < len(chunk) and not all(keep(unit) for unit in chunk[first_fresh:end]):
+                chunk, self.carried = chunk[:end], chunk[end:] + self.carried
         tail: list[Unit] = []
         total = 0
         for unit in reversed(chunk):

@@ -28,6 +28,7 @@ defects fixed):
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -39,6 +40,8 @@ __all__ = [
     "PARAGRAPH_BREAK",
     "RECURSIVE_SEPARATORS",
     "Split",
+    "grapheme_boundary",
+    "is_grapheme_extender",
     "iter_recursive_splits",
     "iter_splits",
 ]
@@ -211,8 +214,49 @@ def _iter_prefixes(
                 low = middle
             else:
                 high = middle - 1
+        low = grapheme_boundary(text, low, start, end)
         yield Split(start, low, measure(text[start:low]), False, ends and low == end)
         start = low
+
+
+_EXTENDS = frozenset("\u200c\u200d\ufe0e\ufe0f")
+"""Characters that join the grapheme cluster before them besides combining marks: the zero-width
+(non-)joiners and the variation selectors."""
+
+
+def is_grapheme_extender(char: str) -> bool:
+    """True when `char` belongs to the grapheme cluster of the character before it: a combining
+    mark (Unicode categories Mn, Mc, Me), a zero-width joiner or non-joiner, a variation selector,
+    an emoji skin-tone modifier or a tag character."""
+    code = ord(char)
+    if char in _EXTENDS or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F:
+        return True
+    if 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF:
+        return True
+    return unicodedata.category(char) in ("Mn", "Mc", "Me")
+
+
+def grapheme_boundary(text: str, cut: int, start: int, end: int) -> int:
+    """`cut`, moved back to the nearest grapheme cluster boundary after `start` (a cut between a
+    character and its combining mark, or around a zero-width joiner, would split one visible
+    character); when the cluster at `start` reaches past `cut`, moved forward to its end (a
+    cluster larger than the budget is the one piece allowed over it), never past `end`."""
+    if cut >= end:
+        return end
+    back = cut
+    while back > start and _joins(text, back):
+        back -= 1
+    if back > start:
+        return back
+    forward = cut
+    while forward < end and _joins(text, forward):
+        forward += 1
+    return forward
+
+
+def _joins(text: str, index: int) -> bool:
+    """True when a cut before `text[index]` would fall inside a grapheme cluster."""
+    return is_grapheme_extender(text[index]) or text[index - 1] == "\u200d"
 
 
 def iter_recursive_splits(

@@ -75,11 +75,16 @@ def check_provenance(chunks: list[Element], elements: list[Element]) -> None:
 
 
 def check_coverage(
-    chunks: list[Element], elements: list[Element], *, cut_characters: bool = False
+    chunks: list[Element],
+    elements: list[Element],
+    *,
+    cut_characters: bool = False,
+    ordered: bool = True,
 ) -> None:
     """Every non-whitespace character of every text element lies in some chunk's range, and
-    the ranges advance in order (overlap aside); with `cut_characters` (token windows), but a
-    character two windows cut between them (multi-byte, decoded as U+FFFD in each)."""
+    (`ordered`) the ranges advance in order (overlap aside); with `cut_characters` (token
+    windows), but a character two windows cut between them (multi-byte, decoded as U+FFFD in
+    each)."""
     position = {e.element_id: i for i, e in enumerate(elements)}
     covered: dict[str, set[int]] = {}
     last = (-1, -1)
@@ -89,7 +94,7 @@ def check_coverage(
             covered.setdefault(source["element_id"], set()).update(
                 range(source["start"], source["end"])
             )
-        if extra.get("sources"):
+        if extra.get("sources") and ordered:
             first = extra["sources"][0]
             now = (position[first["element_id"]], first["start"])
             assert now >= last, "chunks go backwards"

@@ -35,6 +35,7 @@ __all__ = [
     "BasicOptions",
     "CommonOptions",
     "OverlapOptions",
+    "RetrievalOptions",
     "SeparatorOptions",
     "chunk_elements",
     "iter_chunk_elements",
@@ -99,8 +100,58 @@ class SeparatorOptions(TypedDict, total=False):
     ]
 
 
-class BasicOptions(CommonOptions, OverlapOptions, SeparatorOptions, total=False):
-    """The options of the "basic" strategy, the reference's (shared with "by_title")."""
+class RetrievalOptions(TypedDict, total=False):
+    """partita's retrieval options of "basic" and "by_title" (`partita.chunking.strategies.
+    retrieval`), each off by default, so the default output stays the reference's; `profile`
+    turns on the set that measured best."""
+
+    profile: Annotated[
+        str | None,
+        Help(
+            "a named set of options filling those not given: retrieval (sentence splits and"
+            " overlap, titles with bodies, heading prefix, table context, page ranges, 256 tokens)"
+        ),
+    ]
+    split_at: Annotated[
+        str | None,
+        Help(
+            "split oversized elements at: separators (default) or sentences (then clauses, then"
+            " words, never inside a grapheme cluster)"
+        ),
+    ]
+    overlap_unit: Annotated[
+        str | None,
+        Help("overlap made of: characters (tokens; default) or whole sentences within overlap"),
+    ]
+    keep_titles_with_body: Annotated[
+        bool | None,
+        Help("a title never ends a chunk whose section continues in the next (default off)"),
+    ]
+    heading_context: Annotated[
+        str | None,
+        Help(
+            "the heading path of each chunk: prefix (before its text, inside the window) or"
+            " metadata (extra heading_path); default none"
+        ),
+    ]
+    table_context: Annotated[
+        bool | None,
+        Help(
+            "start every table chunk with its heading path and introducing sentence (default off)"
+        ),
+    ]
+    table_text: Annotated[
+        str | None,
+        Help("a table chunk's text: text (default) or rows (each row as header: value; ...)"),
+    ]
+    page_range: Annotated[
+        bool | None, Help("record each chunk's last page in extra last_page_number (default off)")
+    ]
+
+
+class BasicOptions(CommonOptions, OverlapOptions, SeparatorOptions, RetrievalOptions, total=False):
+    """The options of the "basic" strategy, the reference's (shared with "by_title"), and
+    partita's retrieval options."""
 
     new_after_n_chars: Annotated[
         int | None, Help("soft maximum: a chunk longer than this takes no more elements")
@@ -118,6 +169,14 @@ def run_basic(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[El
     The run (its sizer and splitter) is built when this is called.
     """
     run = ChunkingRun.of(opts)
+    if opts.regroups:
+        from partita.chunking.strategies.retrieval import iter_retrieval_chunks
+
+        return iter_retrieval_chunks(elements, run)
+    if opts.annotates:
+        from partita.chunking.strategies.retrieval.annotate import iter_annotated_pre_chunks
+
+        return iter_annotated_pre_chunks(elements, run, lambda stream: iter_pre_chunks(stream, run))
     return iter_chunks_of_pre_chunks(iter_pre_chunks(elements, run), run)
 
 

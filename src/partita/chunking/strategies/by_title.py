@@ -194,6 +194,20 @@ def run_by_title(elements: Iterable[Element], opts: ByTitleChunkingOptions) -> I
     boundaries: list[BoundaryPredicate] = [is_title]
     if not opts.multipage:
         boundaries.append(is_on_next_page())
+    if opts.regroups:
+        from partita.chunking.strategies.retrieval import iter_retrieval_chunks
+
+        return iter_retrieval_chunks(
+            elements, run, boundaries=boundaries, combine_under=opts.combine_under
+        )
+    if opts.annotates:
+        from partita.chunking.strategies.retrieval.annotate import iter_annotated_pre_chunks
+
+        return iter_annotated_pre_chunks(
+            elements,
+            run,
+            lambda stream: iter_combined_pre_chunks(iter_pre_chunks(stream, run, boundaries), opts),
+        )
     pre_chunks = iter_combined_pre_chunks(iter_pre_chunks(elements, run, boundaries), opts)
     return iter_chunks_of_pre_chunks(pre_chunks, run)
 

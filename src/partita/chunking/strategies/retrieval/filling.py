@@ -1,0 +1,242 @@
+"""Filling chunks: units packed greedily, section by section, each chunk within the window.
+
+Principles:
+
+- **The window holds the whole chunk**: header, "\\n\\n" and body, measured exactly on the text
+  as it is written (`partita.text.packing.Packer` with the text strategies' chunk measure).
+- **Elements stay whole** while they fit: an element that does not fit the room left starts the
+  next chunk; only an oversized element is cut (`units`). A chunk longer than the soft maximum
+  (`new_after_n_chars` / `new_after_n_tokens`) takes no further element.
+- **Overlap is whole units**: the longest run of the previous chunk's last units within
+  `overlap` (whole sentences with `split_at` or `overlap_unit` "sentences"), between the pieces
+  of a cut element always and between whole elements with `overlap_all`; never across a section
+  boundary, where the topic changes.
+- **Sections** (by_title): a section starts a chunk, unless the chunk being filled is smaller
+  than `combine_text_under_n_chars` (measured in the window's unit, like everything here) and the
+  whole section fits after it: small sections are combined, never split to fill a chunk.
+- **Titles stay with their bodies** (`keep_titles_with_body`): a chunk never ends with a Title
+  whose body would start the next one; the Title moves to the next chunk (unless it is all the
+  chunk would hold). A section of titles only (a chapter title before its first section) joins
+  the section after it.
+- Chunks are CompositeElements with consolidated metadata, `orig_elements` and provenance
+  (`_text_chunks.chunk_element`); a header is outside the provenance (`extra["text_offset"]`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from partita.chunking.ids import ChunkIds
+from partita.chunking.run import ChunkingRun
+from partita.chunking.strategies._text_chunks import (
+    JOINER,
+    _ChunkMeasure,
+    chunk_element,
+    span_text,
+    spans_of_units,
+)
+from partita.chunking.strategies.retrieval.annotate import annotated
+from partita.chunking.strategies.retrieval.context import Path, header_of
+from partita.chunking.strategies.retrieval.units import iter_units, splits_sentences
+from partita.elements import Element, Title
+from partita.text.packing import Packer, Unit
+
+__all__ = ["ChunkFiller"]
+
+
+class ChunkFiller:
+    """Fills the chunks of one stream of text elements (the text between two tables):
+    `add_section(elements, paths)` packs a section (combining it with the chunk being filled when
+    it may), `flush()` generates the chunks still held; `take_trailing_titles()` hands over a
+    chunk that holds only titles (for the table after them)."""
+
+    def __init__(self, run: ChunkingRun, ids: ChunkIds, *, combine_under: int | None) -> None:
+        self._run = run
+        self._ids = ids
+        self._combine_under = combine_under
+        self._sentences = splits_sentences(run)
+        self._sentence_overlap = run.opts.overlap_unit == "sentences" and run.opts.overlap_len > 0
+        self._prefix = run.opts.heading_context == "prefix"
+        self._group: list[Element] = []
+        self._paths: list[Path] = []
+        self._headers: list[str] = []
+        self._header_sizes: list[int] = []
+        self._first_units: set[tuple[int, int]] = set()
+        self._packer: Packer | None = None
+        self._measure: _ChunkMeasure | None = None
+
+    # -- the packer of the current group --
+
+    def _new_group(self) -> None:
+        opts = self._run.opts
+        self._group, self._paths, self._headers, self._header_sizes = [], [], [], []
+        self._first_units = set()
+        self._measure = _ChunkMeasure(
+            self._group, self._headers, self._header_sizes, self._run.sizer, opts.hard_max
+        )
+        titles = self._title_sources() if opts.keep_titles_with_body else None
+        self._packer = Packer(
+            limit=opts.hard_max,
+            overlap=opts.overlap_len,
+            chunk_size=self._measure.size,
+            grown_size=self._measure.grown,
+            prefer_sentence_ends=self._sentences,
+            keep_with_next=titles,
+        )
+
+    def _title_sources(self) -> Any:
+        group = self._group
+
+        def is_title_unit(unit: Unit) -> bool:
+            return isinstance(group[unit.source], Title)
+
+        return is_title_unit
+
+    def _add_element(self, element: Element, path: Path) -> list[Unit]:
+        run = self._run
+        header = header_of(element, path, run.sizer, run.opts.hard_max) if self._prefix else ""
+        if header:
+            header += JOINER
+        header_size = run.sizer.measure(header) if header else 0
+        source = len(self._group)
+        self._group.append(element)
+        self._paths.append(path)
+        self._headers.append(header)
+        self._header_sizes.append(header_size)
+        room = run.opts.hard_max - header_size
+        units = list(iter_units(source, element, run, room, sentences=self._sentence_overlap))
+        if units:
+            self._first_units.add((source, units[0].start))
+        return units
+
+    # -- sections --
+
+    def add_section(self, elements: Sequence[Element], paths: Sequence[Path]) -> Iterator[Element]:
+        """Pack `elements` (one section, or for "basic" any run of text elements), generating
+        the chunks that fill."""
+        packer = self._packer
+        if (
+            packer is not None
+            and packer.has_new_content
+            and not self._combines(elements)
+            and not (
+                self._run.opts.keep_titles_with_body and self._whole_titles(packer.fresh_units)
+            )
+        ):
+            yield from self.flush()
+            packer = None
+        if packer is None:
+            self._new_group()
+        for element, path in zip(elements, paths, strict=True):
+            yield from self._pack(self._add_element(element, path))
+
+    def _combines(self, elements: Sequence[Element]) -> bool:
+        """True when the section of `elements` joins the chunk being filled (by_title)."""
+        threshold = self._combine_under
+        packer = self._packer
+        if threshold is None:
+            return True  # -- "basic": no sections --
+        assert packer is not None
+        if threshold == 0 or packer.size >= threshold:
+            return False
+        units = packer.units
+        text = self._headers[units[0].source] + span_text(self._group, spans_of_units(units))
+        rest = JOINER.join(e.text.strip() for e in elements if e.text.strip())
+        if not rest:
+            return True
+        limit = self._run.opts.hard_max
+        return self._run.sizer.measure_at_most(f"{text}{JOINER}{rest}", limit) <= limit
+
+    def _pack(self, units: list[Unit]) -> Iterator[Element]:
+        """Pack the units of one element: it starts the next chunk when it would fit a chunk
+        alone but not the room left in this one (elements stay whole while they fit)."""
+        packer = self._packer
+        measure = self._measure
+        assert packer is not None
+        assert measure is not None
+        opts = self._run.opts
+        carried: tuple[Unit, ...] = ()
+        if len(units) > 1 and packer.has_new_content:
+            alone = measure.size(units)
+            if alone <= opts.hard_max and measure.size([*packer.units, *units]) > opts.hard_max:
+                yield from self._cut(units[0])
+                carried = packer.carried
+        waiting = list(reversed([*carried, *units]))
+        while waiting:
+            unit = waiting[-1]
+            starts_element = (unit.source, unit.start) in self._first_units
+            soft_full = starts_element and packer.has_new_content and packer.size > opts.soft_max
+            if soft_full or not packer.will_fit(unit):
+                yield from self._cut(unit)
+                waiting.extend(reversed(packer.carried))
+                continue
+            packer.add(waiting.pop())
+
+    def _cut(self, unit: Unit) -> Iterator[Element]:
+        """End the chunk being filled before `unit` (its overlap kept for the next chunk between
+        the pieces of one element, or with `overlap_all`)."""
+        packer = self._packer
+        assert packer is not None
+        chunk = packer.flush()
+        starts_element = (unit.source, unit.start) in self._first_units
+        if not self._run.opts.overlap_all and not packer.carried and starts_element:
+            packer.drop_overlap()
+        yield self._chunk(chunk)
+
+    def flush(self) -> Iterator[Element]:
+        """Generate the chunk being filled, if it holds anything new, and start afresh."""
+        packer = self._packer
+        if packer is not None and packer.has_new_content:
+            yield self._chunk(packer.flush(at_end=True))
+        self._packer = None
+
+    def flush_before_table(self, titles: list[Element]) -> Iterator[Element]:
+        """`flush()`, except that with `keep_titles_with_body` the titles that would end the last
+        chunk (or be all of it) are appended to `titles` instead, for the table that follows."""
+        packer = self._packer
+        if packer is None or not packer.has_new_content or not self._run.opts.keep_titles_with_body:
+            yield from self.flush()
+            return
+        self._packer = None
+        fresh = packer.fresh_units
+        if self._whole_titles(fresh):
+            titles.extend(dict.fromkeys(self._group[unit.source] for unit in fresh))
+            return
+        yield self._chunk(packer.flush())
+        carried = packer.carried
+        if self._whole_titles(carried):
+            titles.extend(dict.fromkeys(self._group[unit.source] for unit in carried))
+        elif carried:  # -- not expected: a table follows whole elements --
+            yield self._chunk(carried)
+
+    def emit_alone(self, elements: Sequence[Element], paths: Sequence[Path]) -> Iterator[Element]:
+        """The chunks of `elements` packed on their own (titles a table could not take)."""
+        yield from self.flush()
+        yield from self.add_section(elements, paths)
+        yield from self.flush()
+
+    def _whole_titles(self, units: Sequence[Unit]) -> bool:
+        group = self._group
+        return bool(units) and all(
+            isinstance(group[unit.source], Title) and (unit.source, unit.start) in self._first_units
+            for unit in units
+        )
+
+    # -- chunks --
+
+    def _chunk(self, units: Sequence[Unit]) -> Element:
+        group = self._group
+        spans = spans_of_units(units)
+        first = units[0]
+        header = self._headers[first.source]
+        text = header + span_text(group, spans)
+        extra: dict[str, Any] = {"text_offset": len(header)} if header else {}
+        chunk = chunk_element(
+            group, spans, text, self._run, self._ids, extra=extra, offset=len(header)
+        )
+        elements = [group[i] for i, _, _ in spans]
+        continuation = (first.source, first.start) not in self._first_units
+        return annotated(
+            chunk, elements, self._paths[first.source], self._run.opts, continuation=continuation
+        )

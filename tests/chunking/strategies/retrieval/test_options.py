@@ -1,0 +1,86 @@
+"""The retrieval options as values: the profile fills what is unset, explicit options win,
+invalid values are refused, and without them the reference pipeline runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from partita.chunking.options import ChunkingOptions
+from partita.chunking.profiles import PROFILES, profile_values
+from partita.chunking.strategies.by_title import ByTitleChunkingOptions
+
+
+def test_no_retrieval_option_keeps_the_reference_pipeline() -> None:
+    opts = ByTitleChunkingOptions(max_characters=1000, overlap=100, overlap_all=True)
+    assert (opts.regroups, opts.annotates) == (False, False)
+
+
+@pytest.mark.parametrize(
+    ("options", "regroups", "annotates"),
+    [
+        ({"split_at": "sentences"}, True, False),
+        ({"split_at": "separators"}, False, False),
+        ({"overlap_unit": "sentences"}, True, False),
+        ({"overlap_unit": "characters"}, False, False),
+        ({"keep_titles_with_body": True}, True, False),
+        ({"heading_context": "prefix"}, True, False),
+        ({"heading_context": "metadata"}, False, True),
+        ({"table_context": True}, True, False),
+        ({"page_range": True}, False, True),
+    ],
+)
+def test_each_option_says_which_pipeline_it_needs(
+    options: dict[str, object], regroups: bool, annotates: bool
+) -> None:
+    opts = ChunkingOptions(**options)  # type: ignore[arg-type]
+    assert (opts.regroups, opts.annotates) == (regroups, annotates)
+
+
+def test_the_profile_fills_the_unset_options() -> None:
+    opts = ByTitleChunkingOptions(profile="retrieval")
+    for name, value in profile_values("retrieval").items():
+        assert getattr(opts, name) == value, name
+    assert opts.hard_max == 256
+    assert opts.sizing_tokenizer == "cl100k_base"
+
+
+def test_options_given_win_over_the_profile() -> None:
+    opts = ChunkingOptions(profile="retrieval", heading_context="metadata", overlap=0)
+    assert opts.heading_context == "metadata"
+    assert opts.overlap_len == 0
+    assert opts.split_at == "sentences"
+
+
+def test_a_window_given_replaces_the_profile_s_window() -> None:
+    opts = ChunkingOptions(profile="retrieval", max_characters=800)
+    assert (opts.hard_max, opts.max_tokens, opts.sizing_tokenizer) == (800, None, None)
+    tokens = ChunkingOptions(profile="retrieval", max_tokens=100, tokenizer="cl100k_base")
+    assert tokens.hard_max == 100
+    assert tokens.overlap_len == 50  # -- the profile's overlap, at most half the window --
+
+
+def test_an_unknown_profile_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="known profiles: retrieval"):
+        ChunkingOptions(profile="fast")
+    assert set(PROFILES) == {"retrieval"}
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("split_at", "words"),
+        ("overlap_unit", "paragraphs"),
+        ("heading_context", "suffix"),
+        ("table_text", "cells"),
+    ],
+)
+def test_invalid_choices_are_refused(name: str, value: str) -> None:
+    with pytest.raises(ValueError, match=f"'{name}' must be one of"):
+        ChunkingOptions(**{name: value})  # type: ignore[arg-type]
+
+
+def test_text_strategies_refuse_the_retrieval_options() -> None:
+    from partita.chunking.strategies.sentence import SentenceChunkingOptions
+
+    with pytest.raises(TypeError, match="heading_context"):
+        SentenceChunkingOptions(heading_context="prefix")
