@@ -86,6 +86,7 @@ def test_the_builtin_strategies_declare_their_options_once() -> None:
     assert set(by_title.option_names) - set(basic.option_names) == {
         "combine_text_under_n_chars",
         "multipage_sections",
+        "combine_unit",
     }
     for strategy in (basic, by_title):
         assert strategy.options_value is not None

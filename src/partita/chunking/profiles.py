@@ -39,6 +39,7 @@ PROFILES: Mapping[str, Mapping[str, Any]] = MappingProxyType(
                 "heading_context": "prefix",
                 "table_context": True,
                 "page_range": True,
+                "combine_unit": "window",
             }
         ),
     }

@@ -33,6 +33,9 @@ PRINCIPLES
   before the model's libraries are imported. The model is loaded on the first embedding (about
   10 s, once per process, shared by every default embedder); `count_tokens` reads only the
   model's `tokenizer.json`, so counting never loads torch.
+- **Sizing chunks to the model** (`window`): `sentence_transformers_window(model_or_directory)`
+  and `embedder_window(embedder)` give a `ModelWindow` whose `chunking_options()` size chunks in
+  the model's own tokens, up to its window.
 - **`hashing_embedder()`** is a deterministic bag of hashed words, numpy only: a lexical
   baseline, and the embedder of tests that need no model.
 - **The disk cache.** `CachedEmbedder(embedder, model_id, directory)` keys each vector by the
@@ -79,6 +82,11 @@ from partita.embeddings.vectors import (
     embed,
     normalize,
 )
+from partita.embeddings.window import (
+    ModelWindow,
+    embedder_window,
+    sentence_transformers_window,
+)
 
 __all__ = [
     "MINILM_DIMENSIONS",
@@ -91,6 +99,7 @@ __all__ = [
     "CachedEmbedder",
     "Embedder",
     "EmbeddingCacheWarning",
+    "ModelWindow",
     "NamedEmbedder",
     "RawEmbedder",
     "Vectors",
@@ -98,8 +107,10 @@ __all__ = [
     "default_embedder",
     "embed",
     "embedder_named",
+    "embedder_window",
     "hashing_embedder",
     "model_named",
     "multilingual_embedder",
     "normalize",
+    "sentence_transformers_window",
 ]

@@ -1,7 +1,8 @@
 """`partita evaluate`: the command line of the evaluation.
 
     partita evaluate DOC_OR_DIR... [--config SPEC]... [--configs FILE] [--questions FILE]
-                     [-k 5] [--token-budget N] [--per-document] [--embedder minilm|none|MOD:FN]
+                     [-k 5] [--token-budget N] [--character-budget N] [--per-document]
+                     [--embedder minilm|none|MOD:FN]
                      [--no-coherence] [--priority precision|speed] [--json OUT.json]
                      [-o REPORT.html] [--quiet]
     partita evaluate --compare A.json B.json
@@ -73,6 +74,12 @@ def add_evaluate_parser(commands: Any) -> None:
         type=int,
         default=None,
         help="retrieved tokens for the matched-budget figures (default k x 250)",
+    )
+    parser.add_argument(
+        "--character-budget",
+        type=int,
+        default=None,
+        help="retrieved characters for matched-budget figures by chunk text length (off)",
     )
     parser.add_argument(
         "--per-document",
@@ -201,6 +208,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
         embedder=embedder,
         k=args.k,
         token_budget=args.token_budget,
+        character_budget=args.character_budget,
         per_document=args.per_document,
         coherence=not args.no_coherence,
         priority=args.priority,

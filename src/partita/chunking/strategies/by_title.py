@@ -60,12 +60,21 @@ class ByTitleOptions(BasicOptions, total=False):
         bool | None,
         Help("let a section span pages; off: a page change starts a chunk (default on)"),
     ]
+    combine_unit: Annotated[
+        str | None,
+        Help(
+            "what combining measures: characters (the reference's, in token mode too; default)"
+            " or window (the window's unit: tokens in token mode)"
+        ),
+    ]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ByTitleChunkingOptions(ChunkingOptions):
     """The validated "by_title" options: `ChunkingOptions` and, derived, `combine_under` (the
-    combining threshold, `hard_max` by default) and `multipage` (whether sections span pages).
+    combining threshold, `hard_max` by default) and `multipage` (whether sections span pages);
+    `combine_unit="window"` (partita's) measures combining in the window's unit, through the
+    retrieval pipeline.
 
     Validation adds the reference's two checks of `combine_text_under_n_chars`, after the basic
     ones, with its messages.
@@ -73,6 +82,7 @@ class ByTitleChunkingOptions(ChunkingOptions):
 
     combine_text_under_n_chars: int | None = None
     multipage_sections: bool | None = None
+    combine_unit: str | None = None
 
     combine_under: int = field(init=False)
     multipage: bool = field(init=False)
@@ -92,6 +102,13 @@ class ByTitleChunkingOptions(ChunkingOptions):
                 f" value, got {combine_under} > {hard_max}"
             )
         multipage = self.multipage_sections
+        if self.combine_unit not in (None, "characters", "window"):
+            raise ValueError(
+                "'combine_unit' must be one of 'characters', 'window' or None,"
+                f" got {self.combine_unit!r}"
+            )
+        if self.combine_unit == "window":
+            object.__setattr__(self, "regroups", True)
         object.__setattr__(self, "combine_under", combine_under)
         object.__setattr__(
             self, "multipage", CHUNK_MULTI_PAGE_DEFAULT if multipage is None else bool(multipage)
@@ -198,7 +215,11 @@ def run_by_title(elements: Iterable[Element], opts: ByTitleChunkingOptions) -> I
         from partita.chunking.strategies.retrieval import iter_retrieval_chunks
 
         return iter_retrieval_chunks(
-            elements, run, boundaries=boundaries, combine_under=opts.combine_under
+            elements,
+            run,
+            boundaries=boundaries,
+            combine_under=opts.combine_under,
+            combine_in_window_unit=opts.combine_unit == "window",
         )
     if opts.annotates:
         from partita.chunking.strategies.retrieval.annotate import iter_annotated_pre_chunks

@@ -82,10 +82,10 @@ def document_with_headings() -> list[Element]:
 def test_the_heading_path_prefixes_every_chunk_inside_the_window() -> None:
     elements = document_with_headings()
     chunks = chunk_by_title(elements, max_characters=200, heading_context="prefix", provenance=True)
-    assert chunks[0].text == "Field guide"  # -- a section of its own, as in the reference --
-    assert chunks[1].text.startswith("Field guide\n\nRivers\n\nSentence number 0")
-    assert chunks[1].metadata.extra["text_offset"] == len("Field guide\n\n")
-    for chunk in chunks[2:]:
+    reference = chunk_by_title(elements, max_characters=200)
+    assert chunks[0].text == reference[0].text == "Field guide\n\nRivers"  # -- no header --
+    assert "text_offset" not in chunks[0].metadata.extra
+    for chunk in chunks[1:]:
         assert chunk.text.startswith("Field guide > Rivers\n\n")
         assert chunk.metadata.extra["text_offset"] == len("Field guide > Rivers\n\n")
         assert chunk.metadata.extra["heading_path"] == "Field guide > Rivers"
@@ -107,8 +107,7 @@ def test_tokens_count_the_prefix_too() -> None:
     )
     assert len(chunks) > 2
     assert all(count(c.text) <= 40 for c in chunks)
-    assert chunks[1].text.startswith("Field guide\n\nRivers")
-    assert all(c.text.startswith("Field guide > Rivers\n\n") for c in chunks[2:])
+    assert all(c.text.startswith("Field guide > Rivers\n\n") for c in chunks[1:])
 
 
 def test_heading_metadata_and_page_ranges_leave_the_reference_s_chunks() -> None:
@@ -185,3 +184,16 @@ def test_the_command_line_takes_the_profile(
     assert len(chunks) > 2
     assert chunks[1]["text"].startswith("Field guide > Rivers\n\n")
     assert chunks[1]["metadata"]["heading_path"] == "Field guide > Rivers"
+
+
+def test_combining_counts_the_window_s_unit_when_asked() -> None:
+    paragraph = "River " * 60  # -- 360 characters, 60 tokens --
+    elements = numbered(
+        [Title("One"), NarrativeText(paragraph), Title("Two"), NarrativeText(paragraph)]
+    )
+    options = {"max_tokens": 200, "tokenizer": "cl100k_base"}
+    by_characters = chunk_by_title(elements, **options)  # type: ignore[arg-type]
+    by_tokens = chunk_by_title(elements, combine_unit="window", **options)  # type: ignore[arg-type]
+    assert len(by_characters) == 2  # -- 360 characters are past the threshold of 200 --
+    assert len(by_tokens) == 1  # -- 62 tokens are not --
+    assert token_counter("cl100k_base")(by_tokens[0].text) <= 200

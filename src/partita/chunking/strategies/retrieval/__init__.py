@@ -47,16 +47,19 @@ def iter_retrieval_chunks(
     *,
     boundaries: Iterable[Callable[[Element], bool]] = (),
     combine_under: int | None = None,
+    combine_in_window_unit: bool = False,
 ) -> Iterator[Element]:
     """Generate the chunks of `elements` by the retrieval pipeline (see the module docstring).
 
     `boundaries` are the strategy's section starts (none for "basic", whose text between two
     tables is one stream); `combine_under` is "by_title"'s combining threshold (None: no
-    sections to combine).
+    sections to combine), in characters unless `combine_in_window_unit`.
     """
     opts = run.opts
     ids = ChunkIds()
-    filler = ChunkFiller(run, ids, combine_under=combine_under)
+    filler = ChunkFiller(
+        run, ids, combine_under=combine_under, combine_in_window_unit=combine_in_window_unit
+    )
     starts = tuple(boundaries)
     section: list[Element] = []
     paths: list[Path] = []

@@ -5,15 +5,17 @@ Principles:
 - **The window holds the whole chunk**: header, "\\n\\n" and body, measured exactly on the text
   as it is written (`partita.text.packing.Packer` with the text strategies' chunk measure).
 - **Elements stay whole** while they fit: an element that does not fit the room left starts the
-  next chunk; only an oversized element is cut (`units`). A chunk longer than the soft maximum
-  (`new_after_n_chars` / `new_after_n_tokens`) takes no further element.
+  next chunk; only an oversized element is cut (`units`), from the start of a chunk. A chunk
+  longer than the soft maximum (`new_after_n_chars` / `new_after_n_tokens`) takes no further
+  element.
 - **Overlap is whole units**: the longest run of the previous chunk's last units within
   `overlap` (whole sentences with `split_at` or `overlap_unit` "sentences"), between the pieces
   of a cut element always and between whole elements with `overlap_all`; never across a section
   boundary, where the topic changes.
-- **Sections** (by_title): a section starts a chunk, unless the chunk being filled is smaller
-  than `combine_text_under_n_chars` (measured in the window's unit, like everything here) and the
-  whole section fits after it: small sections are combined, never split to fill a chunk.
+- **Sections** (by_title): a section starts a chunk, unless the chunk being filled is shorter
+  than `combine_text_under_n_chars` (characters, as the reference counts it even in token mode;
+  the window's unit with `combine_unit="window"`): then the section's elements join it while
+  they fit, as the reference combines small sections.
 - **Titles stay with their bodies** (`keep_titles_with_body`): a chunk never ends with a Title
   whose body would start the next one; the Title moves to the next chunk (unless it is all the
   chunk would hold). A section of titles only (a chapter title before its first section) joins
@@ -51,10 +53,18 @@ class ChunkFiller:
     it may), `flush()` generates the chunks still held; `take_trailing_titles()` hands over a
     chunk that holds only titles (for the table after them)."""
 
-    def __init__(self, run: ChunkingRun, ids: ChunkIds, *, combine_under: int | None) -> None:
+    def __init__(
+        self,
+        run: ChunkingRun,
+        ids: ChunkIds,
+        *,
+        combine_under: int | None,
+        combine_in_window_unit: bool = False,
+    ) -> None:
         self._run = run
         self._ids = ids
         self._combine_under = combine_under
+        self._combine_in_window_unit = combine_in_window_unit
         self._sentences = splits_sentences(run)
         self._sentence_overlap = run.opts.overlap_unit == "sentences" and run.opts.overlap_len > 0
         self._prefix = run.opts.heading_context == "prefix"
@@ -119,7 +129,7 @@ class ChunkFiller:
         if (
             packer is not None
             and packer.has_new_content
-            and not self._combines(elements)
+            and not self._combines()
             and not (
                 self._run.opts.keep_titles_with_body and self._whole_titles(packer.fresh_units)
             )
@@ -131,37 +141,45 @@ class ChunkFiller:
         for element, path in zip(elements, paths, strict=True):
             yield from self._pack(self._add_element(element, path))
 
-    def _combines(self, elements: Sequence[Element]) -> bool:
-        """True when the section of `elements` joins the chunk being filled (by_title)."""
+    def _combines(self) -> bool:
+        """True when the next section joins the chunk being filled: "basic" has no sections;
+        "by_title" combines while the chunk is shorter than the threshold (in characters, as
+        the reference measures it, or in the window's unit with `combine_unit="window"`); the
+        section's elements then join it while they fit, as the reference combines a section's
+        first pre-chunk."""
         threshold = self._combine_under
         packer = self._packer
         if threshold is None:
-            return True  # -- "basic": no sections --
-        assert packer is not None
-        if threshold == 0 or packer.size >= threshold:
-            return False
-        units = packer.units
-        text = self._headers[units[0].source] + span_text(self._group, spans_of_units(units))
-        rest = JOINER.join(e.text.strip() for e in elements if e.text.strip())
-        if not rest:
             return True
-        limit = self._run.opts.hard_max
-        return self._run.sizer.measure_at_most(f"{text}{JOINER}{rest}", limit) <= limit
+        assert packer is not None
+        if threshold == 0:
+            return False
+        if self._combine_in_window_unit:
+            return packer.size < threshold
+        units = packer.units
+        text = span_text(self._group, spans_of_units(units)) if units else ""
+        return len(text) < threshold
 
     def _pack(self, units: list[Unit]) -> Iterator[Element]:
-        """Pack the units of one element: it starts the next chunk when it would fit a chunk
-        alone but not the room left in this one (elements stay whole while they fit)."""
+        """Pack the units of one element: it starts the next chunk when it does not fit the room
+        left in this one (elements stay whole while they fit; an oversized one is cut from the
+        start of a chunk, as the reference splits it alone)."""
         packer = self._packer
         measure = self._measure
         assert packer is not None
         assert measure is not None
         opts = self._run.opts
         carried: tuple[Unit, ...] = ()
-        if len(units) > 1 and packer.has_new_content:
-            alone = measure.size(units)
-            if alone <= opts.hard_max and measure.size([*packer.units, *units]) > opts.hard_max:
-                yield from self._cut(units[0])
-                carried = packer.carried
+        titles_only = opts.keep_titles_with_body and self._whole_titles(packer.fresh_units)
+        # -- (titles alone never end a chunk before their body: its first units join them) --
+        if (
+            len(units) > 1
+            and packer.has_new_content
+            and not titles_only
+            and measure.size([*packer.units, *units]) > opts.hard_max
+        ):
+            yield from self._cut(units[0])
+            carried = packer.carried
         waiting = list(reversed([*carried, *units]))
         while waiting:
             unit = waiting[-1]
