@@ -5,8 +5,9 @@ Principles:
 - **The window holds the whole chunk**: header, "\\n\\n" and body, measured exactly on the text
   as it is written (`partita.text.packing.Packer` with the text strategies' chunk measure).
 - **Elements stay whole** while they fit: an element that does not fit the room left starts the
-  next chunk; only an oversized element is cut (`units`), from the start of a chunk. A chunk
-  longer than the soft maximum (`new_after_n_chars` / `new_after_n_tokens`) takes no further
+  next chunk; only an oversized element is cut (`units`), from the start of a chunk, and its
+  last chunk takes no further element (as the reference splits it alone). A chunk longer than
+  the soft maximum (`new_after_n_chars` / `new_after_n_tokens`) takes no further
   element.
 - **Overlap is whole units**: the longest run of the previous chunk's last units within
   `overlap` (whole sentences with `split_at` or `overlap_unit` "sentences"), between the pieces
@@ -73,6 +74,7 @@ class ChunkFiller:
         self._headers: list[str] = []
         self._header_sizes: list[int] = []
         self._first_units: set[tuple[int, int]] = set()
+        self._after_oversized = False
         self._packer: Packer | None = None
         self._measure: _ChunkMeasure | None = None
 
@@ -129,7 +131,7 @@ class ChunkFiller:
         if (
             packer is not None
             and packer.has_new_content
-            and not self._combines()
+            and not self._combines(elements)
             and not (
                 self._run.opts.keep_titles_with_body and self._whole_titles(packer.fresh_units)
             )
@@ -141,12 +143,13 @@ class ChunkFiller:
         for element, path in zip(elements, paths, strict=True):
             yield from self._pack(self._add_element(element, path))
 
-    def _combines(self) -> bool:
-        """True when the next section joins the chunk being filled: "basic" has no sections;
-        "by_title" combines while the chunk is shorter than the threshold (in characters, as
-        the reference measures it, or in the window's unit with `combine_unit="window"`); the
-        section's elements then join it while they fit, as the reference combines a section's
-        first pre-chunk."""
+    def _combines(self, elements: Sequence[Element]) -> bool:
+        """True when the section of `elements` joins the chunk being filled: "basic" has no
+        sections; "by_title" combines while the chunk is shorter than the threshold, its elements
+        then joining while they fit. In the window's unit (`combine_unit="window"`); else in
+        characters, as the reference measures combining even in token mode: the threshold, and
+        the fit in `hard_max` characters of the section's first pre-chunk (its elements that fit
+        the window together)."""
         threshold = self._combine_under
         packer = self._packer
         if threshold is None:
@@ -158,7 +161,17 @@ class ChunkFiller:
             return packer.size < threshold
         units = packer.units
         text = span_text(self._group, spans_of_units(units)) if units else ""
-        return len(text) < threshold
+        first: list[str] = []  # -- the texts of the section's first pre-chunk --
+        for element in elements:
+            element_text = element.text.strip()
+            if not element_text:
+                continue
+            if first and not self._run.fits(JOINER.join([*first, element_text])):
+                break
+            first.append(element_text)
+        rest = JOINER.join(first)
+        combined = len(text) + (len(JOINER) + len(rest) if text and rest else len(rest))
+        return len(text) < threshold and combined <= self._run.opts.hard_max
 
     def _pack(self, units: list[Unit]) -> Iterator[Element]:
         """Pack the units of one element: it starts the next chunk when it does not fit the room
@@ -170,6 +183,13 @@ class ChunkFiller:
         assert measure is not None
         opts = self._run.opts
         carried: tuple[Unit, ...] = ()
+        if units and self._after_oversized and packer.has_new_content:
+            # -- the chunk ending an oversized element takes no further element (the reference
+            # -- splits such an element alone) --
+            yield from self._cut(units[0])
+            carried = packer.carried
+        oversized = len(units) > 1 and measure.size(units) > opts.hard_max
+        self._after_oversized = oversized
         titles_only = opts.keep_titles_with_body and self._whole_titles(packer.fresh_units)
         # -- (titles alone never end a chunk before their body: its first units join them) --
         if (
@@ -208,6 +228,7 @@ class ChunkFiller:
         if packer is not None and packer.has_new_content:
             yield self._chunk(packer.flush(at_end=True))
         self._packer = None
+        self._after_oversized = False
 
     def flush_before_table(self, titles: list[Element]) -> Iterator[Element]:
         """`flush()`, except that with `keep_titles_with_body` the titles that would end the last
