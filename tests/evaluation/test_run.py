@@ -106,3 +106,26 @@ def test_long_embedding_work_reports_its_progress() -> None:
     assert messages[-1] == f"  embedded {len(texts):,} of {len(texts):,}"
     assert len(messages) == 3
     assert (batched == _embedded(embedder, texts, None)).all()
+
+
+def test_a_character_budget_takes_the_ranked_chunks_that_fit_it() -> None:
+    documents = [document_text(p, partita.partition(p)) for p in sorted(CORPUS.glob("*.md"))]
+    questions = read_questions(CORPUS / "questions.jsonl", {d.name: d.text for d in documents})
+    configuration = parse_configuration("by_title:profile=retrieval,max_tokens=60")
+    measured = evaluate(
+        documents,
+        [configuration],
+        questions=questions,
+        embedder=hashing_embedder(),
+        k=3,
+        character_budget=600,
+    )
+    assert measured["character_budget"] == 600
+    (entry,) = measured["configurations"]
+    within = entry["retrieval"]["character_budget"]
+    assert 0 < within["retrieved_characters"] <= 600 + entry["intrinsic"]["characters"]["max"]
+    assert 0 <= within["recall"] <= 1
+    per_question = entry["retrieval"]["per_question"]
+    assert all(0 <= q["recall_at_character_budget"] <= 1 for q in per_question)
+    mean = sum(q["recall_at_character_budget"] for q in per_question) / len(per_question)
+    assert mean == pytest.approx(within["recall"])
