@@ -100,6 +100,7 @@ _BASELINES: dict[str, tuple[str, dict[str, Any]]] = {
         {"max_characters": 1000, "overlap": 200, "overlap_all": True},
     ),
     OPTION_BASE: ("by_title", _BY_TITLE_256),
+    "by_title-128": ("by_title", {"max_tokens": 128, "tokenizer": "cl100k_base"}),
 }
 _OPTIONS_ALONE: dict[str, dict[str, Any]] = {
     "+split_at=sentences": {"split_at": "sentences"},
@@ -112,6 +113,7 @@ _OPTIONS_ALONE: dict[str, dict[str, Any]] = {
     "+heading_context=prefix": {"heading_context": "prefix"},
     "+table_context": {"table_context": True},
     "+table_text=rows": {"table_text": "rows"},
+    "+combine_unit=window": {"combine_unit": "window"},
 }
 _PROFILES: dict[str, tuple[str, dict[str, Any]]] = {
     "by_title:profile=retrieval": ("by_title", {"profile": "retrieval"}),

@@ -8,9 +8,11 @@ window is the one exception to filling option by option: the profile's `max_toke
 exclusive).
 
 `retrieval` is the set that measured best for retrieval (README, "Retrieval-first chunking"; the
-figures in benchmarks/README.md): text split at sentence ends and overlapped in whole sentences,
-titles kept with their bodies, the heading path before every chunk's text, tables with their
-context, page ranges, and the window sized for a 256-token embedding model.
+figures in benchmarks/README.md): windows of 128 tokens (about as many all-MiniLM-L6-v2
+wordpieces), which beat larger ones at a matched budget of retrieved text, text split at sentence
+ends, no overlap (an overlap given is whole sentences), titles kept with their bodies, the heading
+path before every chunk's text, tables with their context, page ranges, and small sections
+combined in tokens.
 """
 
 from __future__ import annotations
@@ -29,12 +31,11 @@ PROFILES: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
         "retrieval": MappingProxyType(
             {
-                "max_tokens": 256,
+                "max_tokens": 128,
                 "tokenizer": "cl100k_base",
                 "split_at": "sentences",
                 "overlap_unit": "sentences",
-                "overlap": 128,
-                "overlap_all": True,
+                "overlap": 0,
                 "keep_titles_with_body": True,
                 "heading_context": "prefix",
                 "table_context": True,

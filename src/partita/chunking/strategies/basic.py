@@ -108,8 +108,8 @@ class RetrievalOptions(TypedDict, total=False):
     profile: Annotated[
         str | None,
         Help(
-            "a named set of options filling those not given: retrieval (sentence splits and"
-            " overlap, titles with bodies, heading prefix, table context, page ranges, 256 tokens)"
+            "a named set of options filling those not given: retrieval (128 tokens, sentence"
+            " splits, titles with bodies, heading prefix, table context, page ranges)"
         ),
     ]
     split_at: Annotated[

@@ -40,14 +40,14 @@ def test_the_profile_fills_the_unset_options() -> None:
     opts = ByTitleChunkingOptions(profile="retrieval")
     for name, value in profile_values("retrieval").items():
         assert getattr(opts, name) == value, name
-    assert opts.hard_max == 256
+    assert opts.hard_max == 128
     assert opts.sizing_tokenizer == "cl100k_base"
 
 
 def test_options_given_win_over_the_profile() -> None:
-    opts = ChunkingOptions(profile="retrieval", heading_context="metadata", overlap=0)
+    opts = ChunkingOptions(profile="retrieval", heading_context="metadata", overlap=40)
     assert opts.heading_context == "metadata"
-    assert opts.overlap_len == 0
+    assert opts.overlap_len == 40
     assert opts.split_at == "sentences"
 
 
@@ -56,7 +56,6 @@ def test_a_window_given_replaces_the_profile_s_window() -> None:
     assert (opts.hard_max, opts.max_tokens, opts.sizing_tokenizer) == (800, None, None)
     tokens = ChunkingOptions(profile="retrieval", max_tokens=100, tokenizer="cl100k_base")
     assert tokens.hard_max == 100
-    assert tokens.overlap_len == 50  # -- the profile's overlap, at most half the window --
 
 
 def test_an_unknown_profile_names_the_known_ones() -> None:

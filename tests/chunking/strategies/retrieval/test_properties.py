@@ -90,7 +90,7 @@ CL100K = token_counter("cl100k_base")
 )
 @pytest.mark.parametrize("strategy", ["basic", "by_title"])
 @pytest.mark.parametrize("unit", ["characters", "tokens"])
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(elements=documents(), window=st.integers(30, 160))
 def test_the_window_holds_and_no_text_is_lost(
     options: dict[str, Any], strategy: str, unit: str, elements: list[Element], window: int

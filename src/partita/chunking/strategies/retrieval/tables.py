@@ -97,7 +97,7 @@ def iter_table_chunks_in_context(
         trial = list(
             iter_table_chunks(table, prefix, table_chunks_run, ChunkIds(), prefix_trace=trace)
         )
-        if len(trial) != 1 or not trial[0].text.startswith(prefix):
+        if len(trial) != 1 or not trial[0].text.startswith(prefix + "\n"):
             prefix, trace = "", None
             left = list(titles)
         else:
