@@ -40,6 +40,9 @@ def test_chunks_sized_to_the_window_fit_it() -> None:
     assert len(chunks) > 3
     assert max(sizes) <= 256
     assert min(sizes[:-1]) > 128  # -- filled, not cut short --
+    assert window.chunking_options(share=0.5)["max_tokens"] == 128
+    with pytest.raises(ValueError, match="share"):
+        window.chunking_options(share=0)
 
 
 def test_the_default_embedder_carries_its_window() -> None:
