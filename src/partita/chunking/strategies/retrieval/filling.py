@@ -138,8 +138,8 @@ class ChunkFiller:
         ):
             yield from self.flush()
             packer = None
-        if packer is None:
-            self._new_group()
+        if packer is None or not packer.units:
+            self._new_group()  # -- nothing held: the elements before are let go --
         for element, path in zip(elements, paths, strict=True):
             yield from self._pack(self._add_element(element, path))
 
