@@ -1,0 +1,31 @@
+"""The chunk inspector: a document's elements and its chunks' extents over them, in one page.
+
+`data.py` turns elements and chunks made with provenance on into the page's model (each chunk's
+extent over the elements, the ranges where chunks overlap, sizes, heading paths, pages);
+`page.py` writes the self-contained HTML page that draws it; `command.py` is `partita inspect`.
+"""
+
+from partita.inspection.data import (
+    ChunkView,
+    ElementView,
+    Extent,
+    InspectionModel,
+    Overlap,
+    inspection_model,
+    model_to_json,
+    sanitized_table_html,
+)
+from partita.inspection.page import model_to_html, write_page
+
+__all__ = [
+    "ChunkView",
+    "ElementView",
+    "Extent",
+    "InspectionModel",
+    "Overlap",
+    "inspection_model",
+    "model_to_html",
+    "model_to_json",
+    "sanitized_table_html",
+    "write_page",
+]
