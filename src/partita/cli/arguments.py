@@ -1,0 +1,183 @@
+"""The flags `partition` and `chunk` share, and the chunking flags read from the registry."""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+from collections.abc import Sequence
+
+from partita.batch import parse_memory_size
+from partita.cli.inputs import INPUT_FORMATS
+from partita.cli.output import OUTPUT_FORMATS
+
+__all__ = ["add_chunking_arguments", "add_io_arguments"]
+
+
+def add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
+    """The `--strategy` choices and one flag per option, read from the strategy registry: each
+    option's name, kind and help are written once, in its strategy's options `TypedDict`."""
+    from partita.chunking import chunking_strategies
+    from partita.chunking.strategy import OptionField, option_fields
+
+    strategies = [s for s in chunking_strategies() if s.options is not None]
+    group = parser.add_argument_group("chunking options")
+    group.add_argument(
+        "--strategy",
+        choices=[s.name for s in strategies],
+        default=None,
+        help="; ".join(f"{s.name}: {s.summary}" for s in strategies)
+        + " (default: code when every FILE is source code, .py, .go, ..., else by_title)",
+    )
+    takers: dict[str, list[str]] = {}
+    fields: dict[str, OptionField] = {}
+    for strategy in strategies:
+        assert strategy.options is not None
+        for field in option_fields(strategy.options):
+            fields.setdefault(field.name, field)
+            takers.setdefault(field.name, []).append(strategy.name)
+    for name, field in fields.items():
+        only = takers[name] if len(takers[name]) < len(strategies) else []
+        help_text = f"{', '.join(only)}: {field.help}" if only else field.help
+        flag = "--" + name.replace("_", "-")
+        if field.kind is bool:
+            group.add_argument(
+                flag, action=argparse.BooleanOptionalAction, default=None, help=help_text
+            )
+        elif field.kind is int:
+            group.add_argument(flag, type=int, metavar="N", help=help_text)
+        elif field.kind is float:
+            group.add_argument(flag, type=float, metavar="X", help=help_text)
+        elif field.kind == Sequence[str]:
+            group.add_argument(
+                flag,
+                nargs="+",
+                type=_unescaped,
+                metavar="SEP",
+                help=help_text + r" (backslash escapes such as \n are read)",
+            )
+        else:
+            group.add_argument(flag, metavar="NAME", help=help_text)
+    parser.set_defaults(chunking_options=tuple(fields))
+
+
+def _unescaped(text: str) -> str:
+    """`text` with its backslash escapes (`\\n`, `\\u2029`) read: separators typed in a shell."""
+    return codecs.decode(text.encode("latin-1", "backslashreplace"), "unicode_escape")
+
+
+def add_io_arguments(parser: argparse.ArgumentParser, *, reads_elements: bool) -> None:
+    """The inputs, the output, the batch limits and the progress flags of a command;
+    `reads_elements` says whether the command reads elements files (`chunk` does)."""
+    elements_note = "; .json/.jsonl files named here are read as elements" if reads_elements else ""
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="documents to read: files, directories (searched recursively) or - for standard"
+        " input" + elements_note,
+    )
+    inputs = parser.add_argument_group("inputs")
+    inputs.add_argument(
+        "--glob",
+        action="append",
+        metavar="PATTERN",
+        help="in directories, read only the files matching PATTERN (a shell pattern matched"
+        " against the file's name and its path under the directory, e.g. '*.md' or"
+        " 'reports/*.pdf'; repeatable). Default: every file whose format partita reads",
+    )
+    inputs.add_argument(
+        "--input-format",
+        choices=INPUT_FORMATS,
+        metavar="FORMAT",
+        help="read every input (standard input included) as FORMAT instead of telling it from"
+        " the content and the name: " + ", ".join(INPUT_FORMATS),
+    )
+
+    output = parser.add_argument_group("output")
+    destination = output.add_mutually_exclusive_group()
+    destination.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write to OUT instead of standard output",
+    )
+    destination.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        help="write one file per input under DIR, mirroring the inputs' tree (a.md ->"
+        " DIR/a.md.json); inputs whose output is newer than they are are skipped",
+    )
+    output.add_argument(
+        "--force",
+        action="store_true",
+        help="with --output-dir, process every input even when its output is up to date",
+    )
+    output.add_argument(
+        "--format",
+        choices=OUTPUT_FORMATS,
+        default=None,
+        help="json: one JSON array (default); jsonl: one element per line, streamed; text and"
+        " markdown: for people, a header line per element (heading path, pages) and a rule"
+        " between them",
+    )
+    output.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="the same as --format jsonl",
+    )
+
+    limits = parser.add_argument_group("batches and limits")
+    limits.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive_int,
+        metavar="N",
+        help="worker processes for several files (default: the cores available)",
+    )
+    limits.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="fail a file that takes longer than this (its worker is stopped)",
+    )
+    limits.add_argument(
+        "--max-memory",
+        type=_memory_size,
+        metavar="SIZE",
+        help="fail a file whose worker needs more memory than this (e.g. 2G, 512M)",
+    )
+
+    report = parser.add_argument_group("progress and reports")
+    report.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="draw a progress bar on standard error (default: when it is a terminal)",
+    )
+    report.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="draw no progress bar, report no errors and print no summary",
+    )
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _memory_size(text: str) -> int:
+    try:
+        return parse_memory_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value

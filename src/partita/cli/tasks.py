@@ -1,0 +1,103 @@
+"""What a worker does with one input: partition it, or chunk it (module-level, so they pickle).
+
+Both return a `Processed`: the elements to write and the counts the summary and the progress
+bar need (elements read, pages), so the parent never walks a document twice.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from partita.cli.inputs import MAX_STDIN_BYTES, Input, sniff_stdin_format
+from partita.elements import Element
+from partita.errors import DocumentLimitError
+
+__all__ = ["Processed", "chunk_input", "count_pages", "partition_input"]
+
+
+@dataclass(frozen=True, slots=True)
+class Processed:
+    """The outcome of one input that succeeded."""
+
+    elements: list[Element]
+    """What is written: the document's elements (`partition`) or its chunks (`chunk`)."""
+    element_count: int
+    """How many elements the document had (before chunking)."""
+    pages: int
+    """The highest page number among them, 0 when the document has no pages."""
+
+
+def partition_input(item: Input) -> Processed:
+    """Return the elements of `item` (a document, or with `--input-format json|jsonl` an
+    elements file read back)."""
+    elements = _read_elements(item, reads_elements=False)
+    return Processed(elements, len(elements), count_pages(elements))
+
+
+def chunk_input(strategy: str, options: dict[str, Any], item: Input) -> Processed:
+    """Return the chunks of `item` (a document or an elements file) by `strategy`."""
+    from partita.chunking import chunk
+
+    elements = _read_elements(item, reads_elements=True)
+    pages = count_pages(elements)
+    return Processed(chunk(elements, strategy, **options), len(elements), pages)
+
+
+def count_pages(elements: list[Element]) -> int:
+    """Return the highest page number `elements` record (`page_number`, or a chunk's
+    `extra["last_page_number"]`), 0 when none does."""
+    highest = 0
+    for element in elements:
+        metadata = element.metadata
+        highest = max(highest, metadata.page_number or 0)
+        last = (metadata.extra or {}).get("last_page_number")
+        if isinstance(last, int):
+            highest = max(highest, last)
+    return highest
+
+
+def _read_elements(item: Input, *, reads_elements: bool) -> list[Element]:
+    """Return the elements of `item`: read back from an elements file (by `--input-format`, or
+    for `chunk` by a .json/.jsonl name or standard input's first byte), or partitioned."""
+    from partita.partitioners import partition
+
+    fmt = item.format
+    if item.is_stdin:
+        assert item.data is not None
+        if item.truncated:
+            raise DocumentLimitError(
+                f"standard input is longer than {MAX_STDIN_BYTES} bytes",
+                filename=item.name,
+                limit="standard input size",
+            )
+        fmt = fmt or sniff_stdin_format(item.data, reads_elements=reads_elements)
+    elif fmt is None and reads_elements and item.path is not None:
+        extension = os.path.splitext(item.path)[1].lower().lstrip(".")
+        fmt = extension if extension in ("json", "jsonl") else None
+
+    if fmt in ("json", "jsonl"):
+        return _read_elements_file(item, jsonl=fmt == "jsonl")
+    content_type = None if fmt is None else Input(item.name, None, format=fmt).content_type
+    options: dict[str, Any] = {}
+    if item.is_code and item.format is not None:
+        options["language"] = item.format
+    if item.data is not None:
+        return partition(file=io.BytesIO(item.data), content_type=content_type, **options)
+    return partition(item.path, content_type=content_type, **options)
+
+
+def _read_elements_file(item: Input, *, jsonl: bool) -> list[Element]:
+    from partita.serialization import elements_from_json, iter_elements_from_jsonl
+
+    if item.data is None:
+        assert item.path is not None
+        if jsonl:
+            return list(iter_elements_from_jsonl(item.path))
+        return elements_from_json(filename=item.path)
+    text = item.data.decode("utf-8", "replace")
+    if jsonl:
+        return list(iter_elements_from_jsonl(io.StringIO(text)))
+    return elements_from_json(text=text)
