@@ -1,8 +1,10 @@
-"""The `partita` command line."""
+"""The `partita` command line: `partition` and `chunk` end to end, exit statuses, reports."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -173,3 +175,116 @@ def test_limits_are_validated(capsys: pytest.CaptureFixture[str]) -> None:
             main(["partition", "x.txt", *flags])
         assert info.value.code == 2
     assert "not a memory size" in capsys.readouterr().err
+
+
+def test_default_json_is_byte_identical_to_elements_to_json(
+    fixtures_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = fixtures_dir / "sample.docx"
+    assert main(["partition", str(sample)]) == 0
+    expected = partita.elements_to_json(partita.partition(sample)) + "\n"
+    assert capsys.readouterr().out == expected
+
+
+def test_exit_status_is_0_when_every_input_succeeds(
+    docs_tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["partition", str(docs_tree), "--jobs", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "failed" in captured.err  # -- the summary --
+    assert "partita: " + str(docs_tree) not in captured.err  # -- no failure reported --
+
+
+def test_a_corrupt_file_among_good_ones_exits_1_and_the_others_are_written(
+    docs_tree: Path, report_docx: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corrupt = docs_tree / "api" / "broken.docx"
+    corrupt.write_bytes(b"PK\x03\x04 not a zip at all")
+    status = main(["chunk", str(docs_tree), str(report_docx), "--jobs", "2", "--format", "jsonl"])
+    captured = capsys.readouterr()
+    assert status == 1
+    assert f"partita: {corrupt}: DocumentError: " in captured.err
+    filenames = {json.loads(line)["metadata"]["filename"] for line in captured.out.splitlines()}
+    assert filenames == {"guide.md", "notes.txt", "reference.md", "client.py", "report.docx"}
+    assert ", 1 failed in " in captured.err
+
+
+def test_usage_errors_of_the_new_flags_exit_2(
+    docs_tree: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    guide = str(docs_tree / "guide.md")
+    for argv in (
+        ["partition", guide, "--format", "yaml"],
+        ["partition", guide, "-o", "x.json", "--output-dir", str(tmp_path / "out")],
+        ["chunk", guide, "--input-format", "odt"],
+    ):
+        with pytest.raises(SystemExit) as info:
+            main(argv)
+        assert info.value.code == 2
+    assert main(["partition", guide, "--jsonl", "--format", "text"]) == 2
+    assert main(["partition", guide, "--force"]) == 2
+    assert main(["partition", "-", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "--jsonl contradicts --format text" in err
+    assert "--force only applies with --output-dir" in err
+    assert "standard input (-) can be read only once" in err
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"partita {importlib.metadata.version('partita')}\n"
+
+
+def test_the_console_script_prints_its_version() -> None:
+    result = subprocess.run(
+        [Path(sys.executable).parent / "partita", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == f"partita {partita.__version__}"
+
+
+def test_the_summary_line_counts_files_elements_chunks_failures_and_time(
+    docs_tree: Path, report_docx: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    guide = docs_tree / "guide.md"
+    args = ["chunk", str(guide), str(report_docx), str(docs_tree / "missing.md")]
+    assert main([*args, "--jobs", "1", "--format", "jsonl"]) == 1
+    captured = capsys.readouterr()
+    elements = len(partita.partition(guide)) + len(partita.partition(report_docx))
+    chunks = len(captured.out.splitlines())
+    summary = captured.err.splitlines()[-1]
+    assert re.fullmatch(
+        rf"partita chunk: 3 files, {elements} elements, {chunks} chunks, 2 pages, 1 failed"
+        r" in \d+\.\d\d s",
+        summary,
+    ), summary
+
+
+def test_partition_summary_has_no_chunk_count_and_quiet_has_no_summary(
+    docs_tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    guide = str(docs_tree / "guide.md")
+    assert main(["partition", guide]) == 0
+    assert re.fullmatch(
+        r"partita partition: 1 file, 4 elements, 0 failed in \d+\.\d\d s\n",
+        capsys.readouterr().err,
+    )
+    assert main(["partition", guide, "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_shows_files_and_pages_per_second_when_asked(
+    docs_tree: Path, report_docx: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """stderr is not a terminal under pytest: no bar unless --progress."""
+    args = ["partition", str(docs_tree / "guide.md"), str(report_docx), "--jobs", "1"]
+    assert main(args) == 0
+    assert "files/s" not in capsys.readouterr().err
+    assert main([*args, "--progress"]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"\[#+-*\] 1/2 [\d.]+ files/s, [\d.]+ pages/s guide\.md", err), err
+    assert re.search(r"\[#{24}\] 2/2 [\d.]+ files/s, [\d.]+ pages/s report\.docx", err), err
