@@ -221,7 +221,8 @@ vertical-align:1px}.pill.k0{background:var(--k0d)}.pill.k1{background:var(--k1d)
 .tbl{overflow-x:auto;margin:4px 0}.tbl table{border-collapse:collapse;font-size:.82rem}
 .tbl th,.tbl td{border:1px solid #c8c8c8;padding:2px 6px;vertical-align:top;text-align:left}
 .tbl th{background:#f3f3f3}
-.strip{position:relative;height:12px;background:#eee;border-radius:3px;margin:4px 0 2px}
+.strip-row{display:flex;align-items:center;gap:2px;margin:4px 0 2px}
+.strip{position:relative;flex:1;height:12px;background:#eee;border-radius:3px}
 .strip .s{position:absolute;top:0;bottom:0;padding:0;border-radius:0}
 .strip .s.ov{border-bottom:0;top:3px}
 .el details summary{font-size:.75rem;color:var(--muted);cursor:pointer}
@@ -316,8 +317,8 @@ _SCRIPT = r"""
   }
 
   // -- an element's text cut at every range boundary, each piece tinted by its chunks --
-  function markedText(i) {
-    var text = E[i][1], ranges = cover[i] || [], first = starts(i);
+  function markedText(i, pills) {
+    var text = E[i][1], ranges = cover[i] || [], first = pills ? starts(i) : {};
     var cuts = [0, text.length];
     ranges.forEach(function (r) { cuts.push(r[0], r[1]); });
     cuts = cuts.filter(function (v, j, a) { return a.indexOf(v) === j; })
@@ -351,7 +352,7 @@ _SCRIPT = r"""
     var pills = Object.keys(starts(i)).map(function (ci) { return pill(+ci); }).join("");
     return '<div class="tbl">' + E[i][3] + "</div>" + '<div class="strip-row">' + pills +
       '<div class="strip" title="the part of the table\'s text each chunk took">' + strip +
-      "</div></div><details><summary>text</summary><div class=\"body\">" + markedText(i) +
+      "</div></div><details><summary>text</summary><div class=\"body\">" + markedText(i, false) +
       "</div></details>";
   }
 
@@ -361,7 +362,7 @@ _SCRIPT = r"""
     var meta = '<div class="meta"><span class="type">' + esc(type) + "</span>" +
       "<span>element " + (i + 1) + (e[2] !== null ? " · page " + e[2] : "") +
       "</span></div>";
-    var body = e[3] ? tableBody(i) : '<div class="body">' + markedText(i) + "</div>";
+    var body = e[3] ? tableBody(i) : '<div class="body">' + markedText(i, true) + "</div>";
     return '<section class="' + cls + '" id="e' + i + '" data-i="' + i + '" data-type="' +
       esc(type) + '" style="--tc:' + colours[e[0]] + '">' + meta + body + "</section>";
   }
@@ -422,7 +423,8 @@ _SCRIPT = r"""
       esc(span) + "</dd><dt>ranges</dt><dd>" + c.r.length + "</dd></dl><nav>" +
       (ci > 0 ? '<a data-go="' + (ci - 1) + '">◀ chunk ' + ci + "</a>" : "") +
       (ci + 1 < C.length ? '<a data-go="' + (ci + 1) + '">chunk ' + (ci + 2) + " ▶</a>" : "") +
-      "</nav><pre>" + esc(chunkText(ci)) + "</pre>";
+      '</nav><p class="muted">what it took from the elements, its records joined:</p><pre>' +
+      esc(chunkText(ci)) + "</pre>";
     if (scroll) {
       var target = doc.querySelector(".pill.c" + ci) || doc.querySelector(".c" + ci);
       if (target) target.scrollIntoView({block: "center"});
