@@ -4,6 +4,7 @@
                       [--format json|jsonl|text|markdown] [-o OUT | --output-dir DIR [--force]]
     partita chunk FILE|DIR|-... [--strategy by_title|basic|...|code] [chunking options] [...]
     partita evaluate DOC_OR_DIR... [--config SPEC]... [--questions FILE] [-o REPORT.html]
+    partita inspect DOC [chunking options] [-o REPORT.html]
     partita --version
 
 `chunk` partitions each document (or reads an elements file: `.json` as written by
@@ -11,7 +12,9 @@
 chunking registry (`partita.chunking.registry`): every option of every registered strategy has a
 flag, named, typed and explained as its strategy's options declare it.
 
-`evaluate` measures chunking configurations on the documents (`partita.evaluation.command`).
+`evaluate` measures chunking configurations on the documents (`partita.evaluation.command`);
+`inspect` writes a page showing a document's elements and its chunks over them
+(`partita.inspection.command`).
 
 Inputs are files, directories (searched recursively for what partita reads, or for `--glob`
 patterns) and `-` for standard input (`inputs`). Elements go to standard output (or `-o`) as one
@@ -84,8 +87,10 @@ def _build_parser() -> argparse.ArgumentParser:
     chunk.set_defaults(run=run_chunk)
 
     from partita.evaluation.command import add_evaluate_parser
+    from partita.inspection.command import add_inspect_parser
 
     add_evaluate_parser(commands)
+    add_inspect_parser(commands, _add_chunking_arguments)
     return parser
 
 
