@@ -35,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -253,11 +254,12 @@ def _node_id(index: int, chunk_id: str, source: BaseNode | None, id_func: Any) -
 
 def elements_to_markdown(elements: Iterable[Element]) -> str:
     """Return `elements` as one Markdown text that partita's Markdown partitioner reads back
-    into the same kinds of element: a `Title` as a heading of its level ("#" for depth 0), a
-    `ListItem` as a "- " item, a table as its `text_as_html` (else its text), any other element
-    as its text; blocks separated by a blank line, empty texts left out.
-
-    A text that itself reads as Markdown syntax (a paragraph starting "# ") is read back as such.
+    into the same elements (kinds, texts, heading paths): a `Title` as a heading of its level
+    ("#" for depth 0), a `ListItem` as a "- " item, a table as its `text_as_html` (else its
+    text), a `CodeSnippet` fenced, any other element as its text; blocks separated by a blank
+    line, empty texts left out. Markdown syntax in a text is escaped (`*`, `_`, `<`, a leading
+    "#", "- " or "1." ...), so it reads back as text; line breaks inside a text read back as
+    spaces.
     """
     blocks: list[str] = []
     for element in elements:
@@ -267,11 +269,29 @@ def elements_to_markdown(elements: Iterable[Element]) -> str:
             blocks.append(html)
         elif not text:
             continue
+        elif element.category == "CodeSnippet":
+            fence = "`" * max(3, 1 + max((len(r) for r in _BACKTICKS.findall(text)), default=0))
+            blocks.append(f"{fence}\n{element.text}\n{fence}")
         elif element.category == "Title":
             depth = min(element.metadata.category_depth or 0, 5)
-            blocks.append(f"{'#' * (depth + 1)} {' '.join(text.split())}")
+            blocks.append(f"{'#' * (depth + 1)} {_escaped(' '.join(text.split()))}")
         elif element.category == "ListItem":
-            blocks.append(f"- {text}")
+            blocks.append(f"- {_escaped(text)}")
         else:
-            blocks.append(text)
+            blocks.append(_escaped(text))
     return "\n\n".join(blocks)
+
+
+_BACKTICKS = re.compile(r"`+")
+_INLINE_SYNTAX = re.compile(r"([\\`*_\[\]<>&~|])")
+_LEADING_MARKER = re.compile(r"^([-+=#])", re.MULTILINE)
+_ORDERED_MARKER = re.compile(r"^(\d{1,9})([.)])", re.MULTILINE)
+
+
+def _escaped(text: str) -> str:
+    """Return `text` with what Markdown would read as syntax backslash-escaped, each line's
+    indentation dropped (four spaces would start a code block)."""
+    text = "\n".join(line.strip() for line in text.splitlines())
+    text = _INLINE_SYNTAX.sub(r"\\\1", text)
+    text = _ORDERED_MARKER.sub(r"\1\\\2", text)
+    return _LEADING_MARKER.sub(r"\\\1", text)
