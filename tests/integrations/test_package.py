@@ -1,0 +1,35 @@
+"""The integrations stay optional: nothing else in partita imports them, and the package and its
+record form import no integration library."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import partita.integrations
+from tests.test_layers import MODULES, iter_imports
+
+
+def test_no_other_partita_module_imports_the_integrations() -> None:
+    for module, path in MODULES:
+        if module.startswith("partita.integrations"):
+            continue
+        imported = [m for m in iter_imports(module, path) if m.startswith("partita.integrations")]
+        assert not imported, f"{module} imports {imported}"
+
+
+def test_the_records_need_no_integration_library() -> None:
+    code = (
+        "import sys, partita, partita.integrations.records;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in"
+        " ('langchain_core', 'llama_index', 'chromadb')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_package_names_its_public_api() -> None:
+    assert partita.integrations.__all__ == sorted(
+        partita.integrations.__all__, key=lambda n: (not n[0].isupper(), n)
+    )
+    assert all(getattr(partita.integrations, name) for name in partita.integrations.__all__)
