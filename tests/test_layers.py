@@ -6,7 +6,7 @@ Layers, bottom up (each may import only the layers below it, and its own package
 1. `partita.elements`, `partita.embeddings` (peers);
 2. `partita.hierarchy`, `partita.serialization`;
 3. `partita.partitioners`, `partita.chunking` (peers: neither imports the other);
-4. `partita.batch`, `partita.evaluation`, `partita.integrations` (peers);
+4. `partita.batch`, `partita.evaluation`, `partita.integrations`, `partita.inspection` (peers);
 5. `partita.cli` and the package itself (`partita/__init__.py`).
 
 Imports are read from the source (every `import` statement, those inside functions included), so
@@ -28,7 +28,9 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"partita.elements", "partita.embeddings"}),
     frozenset({"partita.hierarchy", "partita.serialization"}),
     frozenset({"partita.partitioners", "partita.chunking"}),
-    frozenset({"partita.batch", "partita.evaluation", "partita.integrations"}),
+    frozenset(
+        {"partita.batch", "partita.evaluation", "partita.integrations", "partita.inspection"}
+    ),
     frozenset({"partita.cli", "partita"}),
 )
 
