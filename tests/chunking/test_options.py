@@ -81,7 +81,13 @@ def test_invalid_options_raise_the_reference_message(options: dict[str, Any]) ->
     ):
         expected = _reference_message(reference, **options)
         assert expected is not None
-        assert _message(ours, **options) == expected
+        message = _message(ours, **options) or ""
+        if options.get("tokenizer") == "no-such-encoding":
+            # -- the reference's message, then the encodings available offline --
+            assert message.startswith(expected)
+            assert "o200k_base" in message[len(expected) :]
+        else:
+            assert message == expected
 
 
 @pytest.mark.parametrize("options", BY_TITLE_INVALID, ids=str)
