@@ -4,15 +4,20 @@ Every row reads the same pages of each PDF in ONE process, opening the file itse
 timed): `unstructured/DA-619p.pdf` and `unstructured/pdf2image-memory-error-test-400p.pdf` of the
 shared corpus (`../shared/corpus` next to the repository root). Rows (`--rows`, comma-separated):
 
-- `chars-loose`, `chars-tight`, `chars-helper`: pypdfium2's characters of every page with their
-  boxes and font sizes — the page's text in one `PdfTextPage.get_text_range()` call (checked to
-  have one character per `count_chars()` index, else `FPDFText_GetUnicode` per character), then
-  per character `FPDFText_GetFontSize` and a box: `FPDFText_GetLooseCharBox` into one reused
-  `FS_RECTF` (loose: the font's ascent to descent, as pdfminer's boxes), `FPDFText_GetCharBox`
-  into four reused `c_double`s (tight: the glyph's ink), or pypdfium2's `PdfTextPage.get_charbox`
-  (tight, new ctypes objects per call). PDFium has no call returning many boxes at once
+- `chars-matrix` (**the floor**), `chars-loose`, `chars-tight`, `chars-helper`: pypdfium2's
+  characters of every page with their boxes and font sizes — the page's text in one
+  `PdfTextPage.get_text_range()` call (checked to have one character per `count_chars()` index,
+  else `FPDFText_GetUnicode` per character), then per character `FPDFText_GetFontSize` and a
+  box: `FPDFText_GetLooseCharBox` into one reused `FS_RECTF` (loose: the font's ascent to
+  descent; its left, bottom, right are pdfplumber's x0, y0, x1), `FPDFText_GetCharBox` into four
+  reused `c_double`s (tight: the glyph's ink), or pypdfium2's `PdfTextPage.get_charbox` (tight,
+  new ctypes objects per call). `FPDFText_GetFontSize` is the nominal `Tf` size: a PDF drawing
+  10 pt text as `1 Tf` under a 10x text matrix (the 400-page file) gives 1.0 where pdfplumber
+  says 10.0. `chars-matrix` therefore also reads `FPDFText_GetMatrix` (one reused `FS_MATRIX`)
+  and gives size x hypot(c, d), the effective size: the only correct row, so the floor (the
+  fastest chars row when it is not run). PDFium has no call returning many boxes at once
   (`FPDFText_CountRects`/`GetRect` give runs, not characters), so one foreign call per character
-  and attribute is the least. **The floor is the fastest of these rows that ran.**
+  and attribute is the least.
 - `text`: pypdfium2's plain text, `get_text_range()` per page;
 - `pdfplumber`: pdfplumber's `page.extract_text()` per page (`page.close()` after each);
 - `partita`: `partita.partitioners.pdf.partition_pdf(filename, pages=range(1, N + 1))` (all
@@ -38,6 +43,7 @@ import argparse
 import contextlib
 import ctypes
 import gc
+import math
 import os
 import platform
 import resource
@@ -53,7 +59,9 @@ from _timing import best_time  # benchmarks/ is on sys.path
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "unstructured"
 DOCUMENTS = ("DA-619p.pdf", "pdf2image-memory-error-test-400p.pdf")
-CHAR_ROWS = ("chars-loose", "chars-tight", "chars-helper")
+CHAR_ROWS = ("chars-matrix", "chars-loose", "chars-tight", "chars-helper")
+FLOOR_ROW = "chars-matrix"
+"""The floor when it ran (the only row with correct font sizes), else the fastest chars row."""
 ROWS = (*CHAR_ROWS, "text", "pdfplumber", "partita")
 SLOW_ROWS = frozenset({"pdfplumber", "partita"})
 TIME_TARGET = 2.0
@@ -92,8 +100,8 @@ def _page_text(textpage: Any, count: int) -> str:
 
 
 def pdfium_chars(path: Path, pages: int, box: str) -> list[Chars]:
-    """pypdfium2's characters of the first `pages` pages, with boxes (`box`: "loose", "tight"
-    or "helper") and font sizes."""
+    """pypdfium2's characters of the first `pages` pages, with boxes (`box`: "matrix", "loose",
+    "tight" or "helper") and font sizes (nominal, except "matrix": effective)."""
     import pypdfium2
     import pypdfium2.raw as pdfium_c
 
@@ -104,6 +112,9 @@ def pdfium_chars(path: Path, pages: int, box: str) -> list[Chars]:
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     refs = (ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top))
     get_tight = pdfium_c.FPDFText_GetCharBox
+    matrix = pdfium_c.FS_MATRIX()
+    matrix_ref = ctypes.byref(matrix)
+    get_matrix = pdfium_c.FPDFText_GetMatrix
     result: list[Chars] = []
     document = pypdfium2.PdfDocument(path)
     try:
@@ -115,6 +126,17 @@ def pdfium_chars(path: Path, pages: int, box: str) -> list[Chars]:
             handle = textpage.raw
             boxes: list[tuple[float, float, float, float]] = []
             add_box = boxes.append
+            if box == "matrix":
+                sizes = []
+                for char in range(count):
+                    get_loose(handle, char, rect_ref)
+                    add_box((rect.left, rect.bottom, rect.right, rect.top))
+                    get_matrix(handle, char, matrix_ref)
+                    sizes.append(get_size(handle, char) * math.hypot(matrix.c, matrix.d))
+                result.append((text, boxes, sizes))
+                textpage.close()
+                page.close()
+                continue
             if box == "loose":
                 for char in range(count):
                     get_loose(handle, char, rect_ref)
@@ -299,8 +321,15 @@ def measure(
     return measures
 
 
+def floor_of(rows: list[Measure]) -> Measure | None:
+    """A document's floor: its `FLOOR_ROW` if measured, else its fastest chars row."""
+    chars = [m for m in rows if m.row in CHAR_ROWS]
+    floor = [m for m in chars if m.row == FLOOR_ROW]
+    return floor[0] if floor else min(chars, key=lambda m: m.seconds, default=None)
+
+
 def table(measures: list[Measure]) -> list[str]:
-    """The Markdown table, ratios to each document's floor (its fastest chars row)."""
+    """The Markdown table, ratios to each document's floor (`floor_of`)."""
     traced = any(m.traced_mib is not None for m in measures)
     lines = [
         "| document | row | pages | seconds | pages/s | time / floor | peak RSS + MiB | "
@@ -310,7 +339,7 @@ def table(measures: list[Measure]) -> list[str]:
     ]
     for document in dict.fromkeys(m.document for m in measures):
         rows = [m for m in measures if m.document == document]
-        floor = min((m for m in rows if m.row in CHAR_ROWS), key=lambda m: m.seconds, default=None)
+        floor = floor_of(rows)
         for m in rows:
             ratio = f"{m.seconds / floor.seconds:.2f}x" if floor else "—"
             name = f"{m.row} (floor)" if m is floor else m.row
@@ -328,7 +357,7 @@ def targets(measures: list[Measure]) -> list[str]:
     lines: list[str] = []
     for document in dict.fromkeys(m.document for m in measures):
         rows = [m for m in measures if m.document == document]
-        floor = min((m for m in rows if m.row in CHAR_ROWS), key=lambda m: m.seconds, default=None)
+        floor = floor_of(rows)
         partita = next((m for m in rows if m.row == "partita"), None)
         if floor is None or partita is None:
             continue
