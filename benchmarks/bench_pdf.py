@@ -77,7 +77,7 @@ Chars = tuple[str, list[tuple[float, float, float, float]], list[float]]
 
 def page_count(path: Path) -> int:
     """The number of pages of `path`."""
-    import pypdfium2
+    import pypdfium2  # type: ignore[import-untyped]
 
     document = pypdfium2.PdfDocument(path)
     try:
@@ -88,7 +88,7 @@ def page_count(path: Path) -> int:
 
 def _page_text(textpage: Any, count: int) -> str:
     """The page's characters, one per char index: one bulk call when its length agrees."""
-    import pypdfium2.raw as pdfium_c
+    import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
     text: str = textpage.get_text_range(0, count) if count else ""
     if len(text) == count:
@@ -102,8 +102,8 @@ def _page_text(textpage: Any, count: int) -> str:
 def pdfium_chars(path: Path, pages: int, box: str) -> list[Chars]:
     """pypdfium2's characters of the first `pages` pages, with boxes (`box`: "matrix", "loose",
     "tight" or "helper") and font sizes (nominal, except "matrix": effective)."""
-    import pypdfium2
-    import pypdfium2.raw as pdfium_c
+    import pypdfium2  # type: ignore[import-untyped]
+    import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
     get_size = pdfium_c.FPDFText_GetFontSize
     rect = pdfium_c.FS_RECTF()
@@ -159,7 +159,7 @@ def pdfium_chars(path: Path, pages: int, box: str) -> list[Chars]:
 
 def pdfium_text(path: Path, pages: int) -> list[str]:
     """pypdfium2's plain text of the first `pages` pages, `get_text_range()` each."""
-    import pypdfium2
+    import pypdfium2  # type: ignore[import-untyped]
 
     texts: list[str] = []
     document = pypdfium2.PdfDocument(path)
@@ -396,8 +396,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [row for row in rows if row not in ROWS]
     if unknown:
         parser.error(f"unknown rows {unknown}; rows: {', '.join(ROWS)}")
-    import pypdfium2
-    import pypdfium2.version
+    import pypdfium2  # type: ignore[import-untyped]
+    import pypdfium2.version  # type: ignore[import-untyped]
 
     print(
         f"# bench_pdf: Python {platform.python_version()}, pypdfium2 "
