@@ -102,8 +102,8 @@ def _page_text(textpage: Any, count: int) -> str:
 def pdfium_chars(path: Path, pages: int, box: str) -> list[Chars]:
     """pypdfium2's characters of the first `pages` pages, with boxes (`box`: "matrix", "loose",
     "tight" or "helper") and font sizes (nominal, except "matrix": effective)."""
-    import pypdfium2  # type: ignore[import-untyped]
-    import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
 
     get_size = pdfium_c.FPDFText_GetFontSize
     rect = pdfium_c.FS_RECTF()
@@ -159,7 +159,7 @@ def pdfium_chars(path: Path, pages: int, box: str) -> list[Chars]:
 
 def pdfium_text(path: Path, pages: int) -> list[str]:
     """pypdfium2's plain text of the first `pages` pages, `get_text_range()` each."""
-    import pypdfium2  # type: ignore[import-untyped]
+    import pypdfium2
 
     texts: list[str] = []
     document = pypdfium2.PdfDocument(path)
@@ -396,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [row for row in rows if row not in ROWS]
     if unknown:
         parser.error(f"unknown rows {unknown}; rows: {', '.join(ROWS)}")
-    import pypdfium2  # type: ignore[import-untyped]
+    import pypdfium2
     import pypdfium2.version  # type: ignore[import-untyped]
 
     print(
