@@ -14,7 +14,7 @@ naming it (a misspelling, such as `max_charactrs`, is never silently ignored).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from partita.chunking.options import ChunkingOptions
@@ -36,6 +36,7 @@ __all__ = [
     "chunking_strategies",
     "iter_chunks",
     "known_option_names",
+    "options_for",
     "register_chunking_strategy",
     "strategy_named",
 ]
@@ -110,6 +111,16 @@ def chunk(elements: Iterable[Element], chunking_strategy: str, **options: Any) -
     raises `TypeError` naming it; an unregistered strategy raises `ValueError` listing the known
     ones; invalid option values raise `ValueError` as the strategy's own functions do.
     """
+    strategy, accepted = options_for(chunking_strategy, options)
+    return strategy.chunk(elements, **accepted)
+
+
+def options_for(
+    chunking_strategy: str, options: Mapping[str, Any]
+) -> tuple[ChunkingStrategy, dict[str, Any]]:
+    """The strategy named `chunking_strategy` and the `options` it takes, by `chunk`'s rule:
+    options only other registered strategies take are left out; an option no registered
+    strategy takes is a `TypeError` naming it, an unregistered strategy a `ValueError`."""
     strategy = strategy_named(chunking_strategy)
     unknown = sorted(set(options) - known_option_names())
     if unknown:
@@ -118,7 +129,7 @@ def chunk(elements: Iterable[Element], chunking_strategy: str, **options: Any) -
             " no registered strategy takes them"
         )
     accepted = set(strategy.option_names)
-    return strategy.chunk(elements, **{k: v for k, v in options.items() if k in accepted})
+    return strategy, {k: v for k, v in options.items() if k in accepted}
 
 
 def iter_chunks(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:

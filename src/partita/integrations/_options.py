@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from partita.chunking.registry import known_option_names, strategy_named
+from partita.chunking.registry import options_for
 
 __all__ = ["validate_chunking"]
 
@@ -16,12 +16,5 @@ def validate_chunking(strategy: str, options: Mapping[str, Any]) -> None:
     """Raise as `partita.chunk(elements, strategy, **options)` would for a bad strategy or
     option: `ValueError` for an unregistered strategy or an invalid value, `TypeError` for an
     option no registered strategy takes."""
-    registered = strategy_named(strategy)
-    unknown = sorted(set(options) - known_option_names())
-    if unknown:
-        raise TypeError(
-            f"unknown chunking option(s) {', '.join(map(repr, unknown))}:"
-            " no registered strategy takes them"
-        )
-    accepted = set(registered.option_names)
-    registered.validated(**{k: v for k, v in options.items() if k in accepted})
+    registered, accepted = options_for(strategy, options)
+    registered.validated(**accepted)
