@@ -8,7 +8,15 @@ from typing import IO
 
 from partita.errors import DocumentError, DocumentLimitError, FileReadError
 
-__all__ = ["Source", "decode_explicitly", "decode_text", "decode_utf8_or_cp1252", "read_source"]
+__all__ = [
+    "FileInfo",
+    "Source",
+    "decode_explicitly",
+    "decode_text",
+    "decode_utf8_or_cp1252",
+    "describe_file",
+    "read_source",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +77,63 @@ def read_source(
     except OSError as exc:
         raise FileReadError(f"cannot read {path}: {exc.strerror or exc}") from exc
     _check_size(len(data), max_bytes, name or path)
+    return Source(data, path, _stamp(mtime))
+
+
+@dataclass(frozen=True, slots=True)
+class FileInfo:
+    """A document given as a path or a binary file object, described without reading it."""
+
+    path: str | None
+    """The path, or the file object's `name` when it is a string."""
+    size: int
+    """Its size in bytes (from the current position, for a file object)."""
+    last_modified: str | None
+    """The file's modification time as `YYYY-MM-DDTHH:MM:SS`, when given as a path."""
+
+    @property
+    def display_name(self) -> str:
+        """A name for messages: the path, or "<stream>"."""
+        return self.path or "<stream>"
+
+
+def describe_file(
+    filename: str | os.PathLike[str] | None = None, file: IO[bytes] | None = None
+) -> FileInfo:
+    """Describe the document given by exactly one of `filename` and `file` (a seekable binary
+    file object, left at its position) without reading its content, for a reader that takes
+    paths and file objects itself.
+
+    Raises `FileReadError` naming the file when it cannot be opened or sized, and `ValueError`
+    unless exactly one is given.
+    """
+    if (filename is None) == (file is None):
+        raise ValueError("give exactly one of `filename` and `file`")
+    if file is not None:
+        file_name = getattr(file, "name", None)
+        display = file_name if isinstance(file_name, str) else None
+        try:
+            start = file.tell()
+            size = file.seek(0, os.SEEK_END) - start
+            file.seek(start)
+        except (OSError, ValueError) as exc:
+            raise FileReadError(f"cannot read {display or '<stream>'}: {exc}") from exc
+        return FileInfo(display, size, None)
+    assert filename is not None
+    path = os.fspath(filename)
+    try:
+        stat = os.stat(path)
+        with open(path, "rb"):
+            pass  # -- readable: the reader's own errors come later, as typed ones --
+    except OSError as exc:
+        raise FileReadError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return FileInfo(path, stat.st_size, _stamp(stat.st_mtime))
+
+
+def _stamp(mtime: float) -> str:
     import datetime
 
-    stamp = datetime.datetime.fromtimestamp(mtime).strftime("%Y-%m-%dT%H:%M:%S")
-    return Source(data, path, stamp)
+    return datetime.datetime.fromtimestamp(mtime).strftime("%Y-%m-%dT%H:%M:%S")
 
 
 def _check_size(size: int, max_bytes: int | None, name: str | None) -> None:

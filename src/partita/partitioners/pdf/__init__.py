@@ -93,14 +93,15 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from partita.elements import Element
-from partita.errors import DocumentError
 from partita.partitioners._build import iter_finished_elements
-from partita.partitioners._source import read_source
-from partita.partitioners.pdf._open import OpenPdf, open_pdf
-from partita.partitioners.pdf.document import NoTextLayerWarning, iter_pdf_drafts
+from partita.partitioners._source import describe_file
+from partita.partitioners.pdf._open import open_pdf
+from partita.partitioners.pdf.document import NoTextLayerWarning, PdfSource, iter_pdf_drafts
 from partita.partitioners.pdf.limits import ContentLeftOutWarning
+from partita.partitioners.pdf.pdfium.document import open_pdfium
 
 __all__ = [
+    "BACKENDS",
     "FILETYPE",
     "ContentLeftOutWarning",
     "NoTextLayerWarning",
@@ -109,6 +110,8 @@ __all__ = [
 ]
 
 FILETYPE = "application/pdf"
+BACKENDS = ("pdfium", "pdfplumber")
+"""The libraries `partition_pdf` can read a PDF with (`backend`), the default first."""
 
 
 def partition_pdf(
@@ -121,6 +124,7 @@ def partition_pdf(
     starting_page_number: int = 1,
     pages: Iterable[int] | None = None,
     password: str | None = None,
+    backend: str = "pdfplumber",
 ) -> list[Element]:
     """Return the elements of a PDF document (see the module's PRINCIPLES).
 
@@ -128,7 +132,9 @@ def partition_pdf(
     the document in metadata. `include_page_breaks` adds a PageBreak after each page;
     `include_headers_footers=False` drops running headers, footers and page numbers;
     `starting_page_number` is the number of the file's first page; `pages` (1-based positions
-    in the file) limits the pages read; `password` opens an encrypted PDF.
+    in the file) limits the pages read; `password` opens an encrypted PDF. `backend` is the
+    library that reads the characters, rulings and links: "pdfium" (pypdfium2, the default) or
+    "pdfplumber" (pdfminer.six, pure Python, about ten times slower).
 
     Raises `DocumentError` naming the file when it is not a readable PDF, `DocumentLimitError`
     when it exceeds one of the document bounds (`limits`), `FileReadError` when it cannot be read
@@ -144,6 +150,7 @@ def partition_pdf(
             starting_page_number=starting_page_number,
             pages=pages,
             password=password,
+            backend=backend,
         )
     )
 
@@ -158,20 +165,24 @@ def iter_pdf_elements(
     starting_page_number: int = 1,
     pages: Iterable[int] | None = None,
     password: str | None = None,
+    backend: str = "pdfplumber",
 ) -> Iterator[Element]:
     """Generate the elements of a PDF document page by page; see `partition_pdf`.
 
     The file is read and opened (and checked) before the first element is asked for; the PDF is
     closed when the generator is exhausted or closed.
     """
-    if filename is None and file is None:
-        raise ValueError("give exactly one of `filename` and `file`")
-    source = read_source(filename, file, None)
-    path = metadata_filename or source.path
-    display = source.display_name if metadata_filename is None else metadata_filename
-    if isinstance(source.data, str):
-        raise DocumentError("a PDF must be read as bytes, not text", filename=display)
-    opened = open_pdf(source.data, display, password=password)
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown PDF backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+    info = describe_file(filename, file)
+    path = metadata_filename or info.path
+    display = info.display_name if metadata_filename is None else metadata_filename
+    given = file if file is not None else os.fspath(filename)  # type: ignore[arg-type]
+    opened: PdfSource
+    if backend == "pdfium":
+        opened = open_pdfium(given, display, password=password, size=info.size)
+    else:
+        opened = open_pdf(given, display, password=password, size=info.size)
     return _closing(
         opened,
         iter_finished_elements(
@@ -184,12 +195,12 @@ def iter_pdf_elements(
             ),
             path=path,
             filetype=FILETYPE,
-            last_modified=source.last_modified,
+            last_modified=info.last_modified,
         ),
     )
 
 
-def _closing(opened: OpenPdf, elements: Iterator[Element]) -> Iterator[Element]:
+def _closing(opened: PdfSource, elements: Iterator[Element]) -> Iterator[Element]:
     try:
         yield from elements
     finally:

@@ -14,21 +14,24 @@ caller as itself.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import IO, TypeVar
 
 import pdfplumber
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 from pdfplumber.pdf import PDF
 
-from partita.errors import DocumentError, PartitaError
+from partita.errors import DocumentError, FileReadError, PartitaError
 from partita.partitioners.pdf import _pdfminer_bounds
 from partita.partitioners.pdf.limits import ACTIVE, DocumentBudget
+from partita.partitioners.pdf.outline import read_outline
 from partita.partitioners.pdf.page_tree import read_pages
+from partita.partitioners.pdf.pages import PageContent, read_page
 
-__all__ = ["OpenPdf", "guarded", "guarded_call", "open_pdf"]
+__all__ = ["OpenPdf", "file_head", "guarded", "guarded_call", "open_pdf"]
 
 T = TypeVar("T")
 
@@ -42,6 +45,8 @@ class OpenPdf:
     pdf: PDF
     name: str
     budget: DocumentBudget
+    origin: str = "pdfplumber"
+    """The elements' `detection_origin`."""
 
     @contextmanager
     def guarded(self, what: str) -> Iterator[None]:
@@ -49,23 +54,49 @@ class OpenPdf:
         with guarded(self.name, what, self.budget):
             yield
 
+    def page_count(self) -> int:
+        """The number of pages."""
+        return len(self.pdf.pages)
+
+    def read_outline(self) -> dict[str, int]:
+        """{outline_key(title): depth} of the outline's entries (`outline.read_outline`)."""
+        return read_outline(self.pdf.doc)
+
+    def read_page(self, index: int) -> PageContent:
+        """The content of page `index` (1-based), read within the document's budget."""
+        return read_page(self.pdf.pages[index - 1], index, self.budget)
+
     def close(self) -> None:
-        """Release the pages' caches (the data was given as bytes: no file to close)."""
+        """Release the pages' caches and close the file pdfplumber opened."""
         _close(self.pdf)
 
 
-def open_pdf(data: bytes, name: str, *, password: str | None = None) -> OpenPdf:
-    """Return `data` opened as a pdfplumber PDF whose page list is already read.
+def open_pdf(
+    source: str | os.PathLike[str] | IO[bytes] | bytes,
+    name: str,
+    *,
+    password: str | None = None,
+    size: int | None = None,
+) -> OpenPdf:
+    """Return `source` (a path, a seekable binary file object, or bytes) opened as a
+    pdfplumber PDF whose page list is already read; a path is opened by pdfplumber, which reads
+    from the file as it goes. `size` is the file's size in bytes (that of `source` when bytes).
 
     Raises `DocumentError` naming `name` when the data is not a PDF, is corrupt, or is encrypted
     and `password` (default: the empty user password) does not open it; `DocumentLimitError`
     when opening it exceeds one of the bounds.
     """
-    if b"%PDF" not in data[:1024]:
+    if isinstance(source, bytes):
+        size = len(source)
+        head = source[:1024]
+        source = io.BytesIO(source)
+    else:
+        head = file_head(source, name)
+    if b"%PDF" not in head:
         raise DocumentError("not a PDF (no %PDF header)", filename=name)
-    budget = DocumentBudget(name, len(data))
+    budget = DocumentBudget(name, size or 0)
     with guarded(name, "cannot open the PDF", budget):
-        pdf = pdfplumber.open(io.BytesIO(data), password=password or "")
+        pdf = pdfplumber.open(source, password=password or "")  # type: ignore[arg-type]
         try:
             # -- reads the page tree now, so a broken one fails here --
             pdf._pages = read_pages(pdf, budget)
@@ -75,11 +106,27 @@ def open_pdf(data: bytes, name: str, *, password: str | None = None) -> OpenPdf:
     return OpenPdf(pdf, name, budget)
 
 
+def file_head(source: str | os.PathLike[str] | IO[bytes], name: str) -> bytes:
+    """The first 1,024 bytes of `source`, a file object left where it was."""
+    try:
+        if isinstance(source, str | os.PathLike):
+            with open(source, "rb") as f:
+                return f.read(1024)
+        start = source.tell()
+        head = source.read(1024)
+        source.seek(start)
+        return head
+    except OSError as exc:
+        raise FileReadError(f"cannot read {name}: {exc.strerror or exc}") from exc
+
+
 def _close(pdf: PDF) -> None:
     """Close the pages of `pdf` without `PDF.close`, which flushes its page list and reads the
-    page tree again with pdfminer (unbounded)."""
+    page tree again with pdfminer (unbounded), then the file pdfplumber opened."""
     for page in getattr(pdf, "_pages", ()):
         page.close()
+    if not getattr(pdf, "stream_is_external", True):
+        pdf.stream.close()
 
 
 @contextmanager

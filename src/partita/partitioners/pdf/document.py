@@ -11,7 +11,8 @@ import re
 import warnings
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from partita.elements import (
     CoordinatesMetadata,
@@ -28,7 +29,6 @@ from partita.elements import (
 from partita.errors import PartitaWarning
 from partita.partitioners._build import Draft
 from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE
-from partita.partitioners.pdf._open import OpenPdf
 from partita.partitioners.pdf.blocks import Block
 from partita.partitioners.pdf.fonts import FontStats
 from partita.partitioners.pdf.furniture import (
@@ -40,14 +40,13 @@ from partita.partitioners.pdf.furniture import (
 )
 from partita.partitioners.pdf.limits import ContentLeftOutWarning
 from partita.partitioners.pdf.lines import BBox
-from partita.partitioners.pdf.outline import outline_key, read_outline
-from partita.partitioners.pdf.pages import PageContent, read_page
+from partita.partitioners.pdf.outline import outline_key
+from partita.partitioners.pdf.pages import PageContent
 from partita.partitioners.pdf.tables import PageTable
 from partita.text.scripts import is_cjk
 
 __all__ = ["NoTextLayerWarning", "iter_pdf_drafts"]
 
-DETECTION_ORIGIN = "pdfplumber"
 
 _MAX_TITLE_LINES = 3
 _MAX_TITLE_WORDS = 20
@@ -65,8 +64,42 @@ class NoTextLayerWarning(PartitaWarning):
     """Some pages are images without a text layer; partita does no OCR, so they give no text."""
 
 
+class PdfSource(Protocol):
+    """An open PDF, read page by page (pdfplumber's `_open.OpenPdf` or `pdfium.OpenPdfium`)."""
+
+    @property
+    def name(self) -> str:
+        """The document's name in messages."""
+        ...
+
+    @property
+    def origin(self) -> str:
+        """The elements' `detection_origin`: the library that read the characters."""
+        ...
+
+    def guarded(self, what: str) -> AbstractContextManager[None]:
+        """Run the body with failures turned into a `DocumentError` starting with `what`."""
+        ...
+
+    def page_count(self) -> int:
+        """The number of pages."""
+        ...
+
+    def read_outline(self) -> dict[str, int]:
+        """{outline_key(title): depth} of the outline's entries."""
+        ...
+
+    def read_page(self, index: int) -> PageContent:
+        """The content of page `index` (1-based)."""
+        ...
+
+    def close(self) -> None:
+        """Release the document."""
+        ...
+
+
 def iter_pdf_drafts(
-    opened: OpenPdf,
+    opened: PdfSource,
     *,
     pages: Iterable[int] | None,
     starting_page_number: int,
@@ -77,20 +110,24 @@ def iter_pdf_drafts(
 
     Warns `ContentLeftOutWarning` for each page with content left out (see `limits`).
     """
-    pdf, name = opened.pdf, opened.name
+    name = opened.name
     wanted = None if pages is None else set(pages)
     with opened.guarded("cannot read the outline"):
-        outline = read_outline(pdf.doc)
+        outline = opened.read_outline()
     stats = FontStats()
     ahead: deque[tuple[PageContent, list[BandText | None], PageBands]] = deque()
     behind: deque[PageBands] = deque(maxlen=WINDOW)
-    drafter = _PageDrafter(stats, outline, starting_page_number, include_headers_footers)
+    drafter = _PageDrafter(
+        stats, outline, starting_page_number, include_headers_footers, opened.origin
+    )
     image_only: list[int] = []
-    for index, page in enumerate(pdf.pages, start=1):
+    with opened.guarded("cannot read the page count"):
+        count = opened.page_count()
+    for index in range(1, count + 1):
         if wanted is not None and index not in wanted:
             continue
         with opened.guarded(f"cannot read page {index}"):
-            content = read_page(page, index, opened.budget)
+            content = opened.read_page(index)
         for cut in content.cuts:
             warnings.warn(ContentLeftOutWarning(f"{name}: page {index}: {cut}"), stacklevel=2)
         if content.image_only:
@@ -160,8 +197,10 @@ class _PageDrafter:
         outline: dict[str, int],
         starting_page_number: int,
         include_headers_footers: bool,
+        origin: str,
     ) -> None:
         self._stats = stats
+        self._origin = origin
         self._outline = outline
         self._start = starting_page_number
         self._include_furniture = include_headers_footers
@@ -185,7 +224,7 @@ class _PageDrafter:
             meta: dict[str, Any] = {
                 "page_number": page_number,
                 "coordinates": _coordinates(item.bbox, content),
-                "detection_origin": DETECTION_ORIGIN,
+                "detection_origin": self._origin,
             }
             if isinstance(item, PageTable):
                 list_indents.clear()

@@ -1,13 +1,16 @@
-"""One pdfplumber page to its content in reading order: paragraphs and tables.
+"""One page to its content in reading order: paragraphs and tables.
 
-`read_page` runs the page's content under the page bounds (`interpreter`), makes one pass over
-its characters (after the table finder, when it runs), then takes the text-aligned tables
-(`aligned_tables`) out of its lines, and releases pdfplumber's caches for the page before
-returning, so only this compact summary outlives the page.
+`page_content` makes one pass over a page's characters (after the table finder, when it runs),
+then takes the text-aligned tables (`aligned_tables`) out of its lines and orders what is left.
+Its page is anything offering what the stages read of a pdfplumber page: a pdfplumber page whose
+content `read_page` has run under the page bounds (`interpreter`), or a page read by PDFium
+(`pdfium.page`). `read_page` releases pdfplumber's caches for the page before returning, so
+only this compact summary outlives the page.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +19,14 @@ from partita.partitioners.pdf.blocks import Block, lines_to_blocks
 from partita.partitioners.pdf.interpreter import read_layout
 from partita.partitioners.pdf.layout import reading_order
 from partita.partitioners.pdf.limits import DocumentBudget
-from partita.partitioners.pdf.lines import MAX_LINK_CHECKS, BBox, Line, LinkFinder, chars_to_lines
+from partita.partitioners.pdf.lines import (
+    MAX_LINK_CHECKS,
+    BBox,
+    Line,
+    LinkArea,
+    LinkFinder,
+    chars_to_lines,
+)
 from partita.partitioners.pdf.links import page_links
 from partita.partitioners.pdf.tables import (
     PageTable,
@@ -25,7 +35,7 @@ from partita.partitioners.pdf.tables import (
     horizontal_rules,
 )
 
-__all__ = ["PageContent", "read_page"]
+__all__ = ["PageContent", "page_content", "read_page"]
 
 
 @dataclass(slots=True)
@@ -47,29 +57,38 @@ class PageContent:
 
 def read_page(page: Any, index: int, budget: DocumentBudget) -> PageContent:
     """Return the content of the pdfplumber `page`, the `index`-th of its file, read within
-    the document's `budget`."""
+    the document's `budget`; the page's caches are released before returning."""
     try:
         cuts = read_layout(page, budget).cuts
-        chars = page.chars
-        rules = horizontal_rules(page) if chars else []
-        ruled = find_page_tables(page, rules) if chars else RuledTables([])
-        tables = ruled.tables
-        if ruled.skipped:
-            cuts += (
-                "ruled tables were not looked for: its rulings exceed the table finder's bounds "
-                "(its text is read as paragraphs)",
-            )
-        links = LinkFinder(page_links(page))
-        lines = chars_to_lines(chars, exclude=[t.bbox for t in tables], links=links)
-        if links.exhausted:
-            cuts += (
-                f"link areas were matched to its characters only until {MAX_LINK_CHECKS:,} "
-                "tests (later characters carry no link)",
-            )
-        image_only = not chars and bool(page.images)
-        width, height = float(page.width), float(page.height)
+        return page_content(page, index, cuts, page_links(page))
     finally:
         page.close()
+
+
+def page_content(
+    page: Any, index: int, cuts: tuple[str, ...], links: Sequence[LinkArea]
+) -> PageContent:
+    """Return the content of `page`, the `index`-th of its file: anything offering what the
+    stages read of a pdfplumber page (`chars`, `lines`, `rects`, `edges`, `bbox`, `width`,
+    `height`, `images`), whose reading left out what `cuts` say, with its URI `links`."""
+    chars = page.chars
+    rules = horizontal_rules(page) if chars else []
+    ruled = find_page_tables(page, rules) if chars else RuledTables([])
+    tables = ruled.tables
+    if ruled.skipped:
+        cuts += (
+            "ruled tables were not looked for: its rulings exceed the table finder's bounds "
+            "(its text is read as paragraphs)",
+        )
+    finder = LinkFinder(links)
+    lines = chars_to_lines(chars, exclude=[t.bbox for t in tables], links=finder)
+    if finder.exhausted:
+        cuts += (
+            f"link areas were matched to its characters only until {MAX_LINK_CHECKS:,} "
+            "tests (later characters carry no link)",
+        )
+    image_only = not chars and bool(page.images)
+    width, height = float(page.width), float(page.height)
     aligned = find_aligned_tables(lines, rules, height, [t.bbox for t in tables])
     lines = aligned.rest
     if aligned.tables:

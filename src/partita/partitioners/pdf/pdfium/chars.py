@@ -1,0 +1,219 @@
+"""A page's characters from PDFium's text page, as pdfplumber character dictionaries.
+
+PDFium has no call returning many character boxes at once, so each character costs three
+foreign calls: its text object (`FPDFText_GetTextObject`), its loose box
+(`FPDFText_GetLooseCharBox`, the font's descent to ascent, into one reused `FS_RECTF`) and its
+origin (`FPDFText_GetCharOrigin`): the box starts at the origin, as pdfminer's does, where the
+loose box starts at the glyph's ink when it reaches left of the origin ("j", italics), which
+would narrow the gap before it. The
+page's text comes in one call (`get_text_range`). Everything else is read once per text object,
+from its first character, and shared by the object's characters, which PDFium draws from one
+text-showing operator on one baseline with one font:
+
+- **size**: `FPDFText_GetFontSize` times the vertical scale of the character's matrix
+  (`FPDFText_GetMatrix`): the size the text is shown at, as pdfplumber's (a PDF drawing 10 pt
+  text as `1 Tf` under a 10x matrix has size 10, not 1);
+- **baseline**: the character's origin (`FPDFText_GetCharOrigin`) in the page's frame, given as
+  `matrix[5]`, which is what the line finder reads of pdfplumber's matrix;
+- **fontname**: the font's base name ("ABCDEF+Arial-BoldMT"), which tells bold;
+- **upright**: as pdfminer decides it, `a * d > 0` and `b * c <= 0` for the character's matrix in
+  the page's frame (rotated or vertical text is not upright).
+
+A character's box is pdfminer's: from the loose box's bottom (the baseline plus the font's
+descent) up by the size. Characters PDFium generates (the spaces and line breaks it infers) have
+no width or no text object and are left out: the line finder infers spaces itself. PDFium
+gives a glyph mapped to several characters (a ligature's "ff") as that many characters of one
+text object with the glyph's box: they are one character again, as pdfminer gives it. A glyph
+without a Unicode mapping (a control character, or `FPDFText_HasUnicodeMapError`, asked per
+character only in text objects whose font is symbolic or whose first glyph has no mapping;
+PDFium otherwise gives the glyph's code as a letter) is given as pdfminer gives it, `(cid:N)`;
+U+FFFE, which PDFium gives for a hyphen ending a line, is a hyphen again.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from typing import Any, NamedTuple
+
+import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
+
+from partita.partitioners.pdf.limits import MAX_COORDINATE
+from partita.partitioners.pdf.pdfium import native
+from partita.partitioners.pdf.pdfium.frame import Frame, Matrix
+
+__all__ = ["Char", "PageChars", "page_text", "read_chars"]
+
+Char = dict[str, Any]
+"""A pdfplumber character: text, x0, x1, top, bottom, size, fontname, upright, matrix."""
+
+_FONT_NAME_BYTES = 256
+_SYMBOLIC = 4
+"""The font descriptor's Symbolic flag: its codes may have no Unicode meaning."""
+
+
+class PageChars(NamedTuple):
+    """A page's characters, and how many were left out for lying out of range."""
+
+    chars: list[Char]
+    dropped: int
+    """Characters whose box is not finite or lies beyond ±`MAX_COORDINATE`."""
+
+
+class _ObjectInfo:
+    __slots__ = ("fontname", "matrix", "size", "unmapped", "upright")
+
+    def __init__(
+        self, size: float, fontname: str, upright: bool, matrix: Matrix, unmapped: bool
+    ) -> None:
+        self.size = size
+        self.fontname = fontname
+        self.upright = upright
+        self.matrix = matrix
+        self.unmapped = unmapped
+
+
+def page_text(textpage: Any, count: int) -> str:
+    """The text page's characters, one per character index: one bulk call when its length
+    agrees (a character beyond the BMP is two UTF-16 units), else one call per character."""
+    text: str = textpage.get_text_range(0, count) if count else ""
+    if len(text) == count:
+        return text
+    get_unicode = pdfium_c.FPDFText_GetUnicode
+    handle = textpage.raw
+    return "".join(chr(get_unicode(handle, index) or 0xFFFD) for index in range(count))
+
+
+def read_chars(textpage: Any, count: int, frame: Frame) -> PageChars:
+    """The first `count` characters of the pypdfium2 `textpage` drawn by text objects, in
+    PDFium's order, in pdfplumber's form on the page's `frame`; those out of range (not
+    finite, or beyond ±`MAX_COORDINATE`) are counted, not given."""
+    text = page_text(textpage, count)
+    handle = native.address(textpage.raw)
+    rect = native.FS_RECTF()
+    rect_ref = ctypes.byref(rect)
+    get_object = native.get_text_object
+    get_box = native.get_loose_char_box
+    get_origin = native.get_char_origin
+    x_origin = ctypes.c_double()
+    y_origin = ctypes.c_double()
+    x_ref = ctypes.byref(x_origin)
+    y_ref = ctypes.byref(y_origin)
+    has_map_error = native.has_unicode_map_error
+    infos: dict[int, _ObjectInfo] = {}
+    fonts: dict[int, str] = {}
+    chars: list[Char] = []
+    add = chars.append
+    last = 0
+    info: _ObjectInfo | None = None
+    dropped = 0
+    last_left = last_right = math.nan
+    plain = frame.is_identity_rotation
+    _, _, _, _, shift_x, shift_y = frame.matrix
+    height = frame.height
+    for index in range(count):
+        obj = get_object(handle, index)
+        if not obj:
+            continue
+        get_box(handle, index, rect_ref)
+        left = rect.left
+        right = rect.right
+        if right <= left:
+            continue  # -- a space PDFium inferred (no width), or a broken box --
+        get_origin(handle, index, x_ref, y_ref)
+        left = x_origin.value  # -- the loose box starts at the glyph's ink when it overhangs --
+        if left == last_left and right == last_right and obj == last and text[index] > " ":
+            chars[-1]["text"] += text[index]  # -- the rest of a ligature's characters --
+            continue
+        last_left = left
+        last_right = right
+        if not (-MAX_COORDINATE < left < MAX_COORDINATE and right < MAX_COORDINATE) or not (
+            -MAX_COORDINATE < rect.bottom < MAX_COORDINATE
+        ):
+            dropped += 1
+            continue
+        if obj != last:
+            last = obj
+            info = infos.get(obj)
+            if info is None:
+                info = infos[obj] = _object_info(textpage, index, obj, frame, fonts)
+        assert info is not None
+        char = text[index]
+        if char < " " or char == "\ufffe":
+            char = "-" if char == "\ufffe" else f"(cid:{ord(char)})"
+        elif info.unmapped and has_map_error(handle, index):
+            char = f"(cid:{ord(char)})"
+        size = info.size
+        if plain:
+            bottom = height - (rect.bottom + shift_y)
+            add(
+                {
+                    "text": char,
+                    "x0": left + shift_x,
+                    "x1": right + shift_x,
+                    "top": bottom - size,
+                    "bottom": bottom,
+                    "size": size,
+                    "fontname": info.fontname,
+                    "upright": info.upright,
+                    "matrix": info.matrix,
+                }
+            )
+        else:
+            x0, top, x1, bottom = frame.box(left, rect.bottom, right, rect.top)
+            add(
+                {
+                    "text": char,
+                    "x0": x0,
+                    "x1": x1,
+                    "top": top,
+                    "bottom": bottom,
+                    "size": size,
+                    "fontname": info.fontname,
+                    "upright": info.upright,
+                    "matrix": info.matrix,
+                }
+            )
+    return PageChars(chars, dropped)
+
+
+def _object_info(
+    textpage: Any, index: int, obj: int, frame: Frame, fonts: dict[int, str]
+) -> _ObjectInfo:
+    """What the characters of text object `obj` share, read at its character `index`."""
+    handle = textpage.raw
+    matrix = pdfium_c.FS_MATRIX()
+    pdfium_c.FPDFText_GetMatrix(handle, index, ctypes.byref(matrix))
+    m: Matrix = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+    if not all(math.isfinite(v) for v in m):
+        m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    size = float(pdfium_c.FPDFText_GetFontSize(handle, index)) * math.hypot(m[2], m[3])
+    x = ctypes.c_double()
+    y = ctypes.c_double()
+    pdfium_c.FPDFText_GetCharOrigin(handle, index, ctypes.byref(x), ctypes.byref(y))
+    a, b, c, d, _, _ = frame.compose(m)
+    origin = frame.point(x.value, y.value)
+    upright = a * d > 0 and b * c <= 0
+    font = native.get_text_font(obj)
+    unmapped = bool(pdfium_c.FPDFText_HasUnicodeMapError(handle, index)) or (
+        bool(font) and bool(native.get_font_flags(font) & _SYMBOLIC)
+    )
+    return _ObjectInfo(
+        size if math.isfinite(size) and size < MAX_COORDINATE else 0.0,
+        _font_name(font, fonts),
+        upright,
+        (a, b, c, d, origin[0], origin[1]),
+        unmapped,
+    )
+
+
+def _font_name(font: int, fonts: dict[int, str]) -> str:
+    if not font:
+        return ""
+    name = fonts.get(font)
+    if name is None:
+        buffer = ctypes.create_string_buffer(_FONT_NAME_BYTES)
+        size = native.get_base_font_name(font, buffer, _FONT_NAME_BYTES)
+        raw = buffer.raw[: max(0, min(size, _FONT_NAME_BYTES) - 1)]
+        name = fonts[font] = raw.decode("utf-8", errors="replace")
+    return name
