@@ -14,8 +14,13 @@ Cleaning done here, while the characters are visited once:
 - rotated characters (`upright` false) are left out: margin stamps, rotated axis labels;
 - "fake bold" (the same glyph drawn twice at almost the same place) is drawn once;
 - ligature glyphs (`ﬁ`, `ﬂ`, ...) are spelled out; unmapped glyphs (`(cid:12)`) are dropped,
-  except at the start of a line, where they are read as a bullet (symbol-font bullets often
-  have no Unicode mapping);
+  except one opening a line, which is read as a bullet (symbol-font bullets often have no
+  Unicode mapping): the first glyph of a printed line, or one after a gap that ends a line (a
+  column gutter: the right column's part of the printed line), whether the glyph before was
+  kept or not, when its next mapped glyph (spaces and other unmapped glyphs passed over)
+  starts within `_LABEL_GAP_EM` em of it. So the right column's bulleted list keeps its
+  bullets as the left column's does, and an unmapped glyph standing alone beside a column's
+  text (a scattered icon) is not read as one;
 - a space is put between two glyphs whose gap is wider than `WORD_GAP_EM` em, or where the PDF
   drew a space character;
 - link annotations: the characters inside a link's box carry its URL (`Line.links`); the boxes
@@ -306,15 +311,41 @@ def _cluster_to_lines(
     gaps wider than `SEGMENT_GAP_EM` em and before the characters at the `cuts` indexes."""
     builder = _LineBuilder()
     has_links = bool(links)
+    last: Mapping[str, Any] | None = None  # -- the glyph before, added or dropped --
+    following: list[int] | None = None  # -- `_next_mapped`, computed at the first bullet --
     for index, char in enumerate(cluster):
         text: str = char["text"]
         if not text or text.isspace():
             builder.pending_space = True
             continue
         if len(text) > 1 and _CID.match(text):
-            if builder.parts or builder.prev is not None:
+            # -- an unmapped glyph is a symbol-font bullet where it opens a line: first on the
+            # -- printed line, or after a gap that ends a line (the right column's part of it)
+            # -- with text after it; it is dropped anywhere else --
+            first = last is None
+            opens = (
+                last is None
+                or index in cuts
+                or char["x0"] - last["x1"] > SEGMENT_GAP_EM * max(char["size"], last["size"])
+            )
+            last = char
+            if not opens:
                 continue
-            text = "\u2022"  # -- an unmapped glyph opening a line is a symbol-font bullet --
+            if builder.prev is not None:
+                line = builder.flush()
+                if line is not None:
+                    out.append(line)
+                builder = _LineBuilder()
+            if not first:
+                if following is None:
+                    following = _next_mapped(cluster)
+                after = following[index]
+                if after < 0 or cluster[after]["x0"] - char["x1"] > _LABEL_GAP_EM * max(
+                    char["size"], cluster[after]["size"]
+                ):
+                    continue  # -- no text after it: a scattered icon, a symbol-font word --
+            text = "\u2022"
+        last = char
         text = _LIGATURES.get(text, text)
         prev = builder.prev
         if prev is not None:
@@ -339,6 +370,19 @@ def _cluster_to_lines(
     line = builder.flush()
     if line is not None:
         out.append(line)
+
+
+def _next_mapped(cluster: list[Mapping[str, Any]]) -> list[int]:
+    """For each glyph of `cluster`, the index of the next mapped glyph after it (spaces and
+    unmapped glyphs passed over), or -1: one pass from the right."""
+    out = [-1] * len(cluster)
+    following = -1
+    for k in range(len(cluster) - 1, -1, -1):
+        out[k] = following
+        text: str = cluster[k]["text"]
+        if text and not text.isspace() and not (len(text) > 1 and _CID.match(text)):
+            following = k
+    return out
 
 
 def _merged_labels(lines: list[Line]) -> list[Line]:
