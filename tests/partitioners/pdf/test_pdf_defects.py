@@ -65,3 +65,45 @@ def test_bulleted_list_in_the_right_column_keeps_its_bullets(
         ("NarrativeText", " ".join(intro)),
         *[("ListItem", item) for item in items],
     ]
+
+
+# -- 2. a boxed table's bold header row ----------------------------------------------------------
+
+
+def test_bold_header_row_of_a_table_with_every_cell_boxed_is_only_in_the_table(
+    backend: str | None,
+) -> None:
+    # -- every cell drawn as its own box, 6 pt apart (HTML's separate borders): more than the
+    # -- ruled finder's 3 pt snap, so the boxes are no grid and the table is read from its
+    # -- aligned text; the header row is taller than the body's, its text set off by 1.6 em --
+    rows = [
+        ["Name", "Quantity", "Price"],
+        ["Apples", "12", "3.50"],
+        ["Pears", "7", "2.25"],
+        ["Plums", "30", "9.00"],
+        ["Figs", "4", "1.10"],
+    ]
+    xs, spacing = [72, 222, 372, 522], 6.0
+    heights = [32.0] + [20.0] * (len(rows) - 1)
+
+    def draw(c: Canvas) -> None:
+        c.setFont("Helvetica", 10)
+        c.drawString(72, 720, "A paragraph above the table, in the body font of the page.")
+        y = 700.0
+        for row, height in zip(rows, heights, strict=True):
+            c.setFont("Helvetica-Bold" if row is rows[0] else "Helvetica", 10)
+            for k, cell in enumerate(row):
+                x0, x1 = xs[k] + spacing / 2, xs[k + 1] - spacing / 2
+                c.rect(x0, y - height + spacing / 2, x1 - x0, height - spacing)
+                c.drawString(x0 + 3, y - height / 2 - 3.5, cell)
+            y -= height
+        c.setFont("Helvetica", 10)
+        c.drawString(72, 450, "A paragraph below the table, in the body font of the page.")
+
+    elements = partition(make_pdf(draw), backend)
+    assert [e.category for e in elements] == ["NarrativeText", "Table", "NarrativeText"]
+    table = elements[1]
+    assert table.text == " ".join(cell for row in rows for cell in row)
+    assert (table.metadata.text_as_html or "").startswith(
+        "<table><thead><tr><th>Name</th><th>Quantity</th><th>Price</th></tr></thead>"
+    )

@@ -22,7 +22,10 @@ set of rows is aligned when no row has two lines in one column.
   at most 3 words, at most a fifth over 6: no column of prose); no column of labels (half or
   more of its cells ending in ':' is a form); and a bold first row over a regular body, or a
   numeric column (two thirds or more of its body cells numbers), or a full grid of at least
-  four rows and four columns.
+  four rows and four columns. A bold row of two or more lines just above such a run, set off
+  from it by a wider gap (a tall header row, or header cells boxed apart from the body's), is
+  tried as its first row before the run alone; the rules above still apply (its pitch at most
+  twice the body's), so a header row set apart is not left outside its table as headings.
 
 The first row is the header (`<th>`) when it is bold and the rest is not, or when it stands
 above the second rule. The table's text is its cells joined by spaces, row by row; its lines are
@@ -112,7 +115,14 @@ def find_aligned_tables(
     tables: list[PageTable] = []
     gave_up = not _ruled_region_tables(rows, used, rules, page_height, ruled, tables)
     for run in _runs(rows, used):
-        table = _aligned_table([rows[i] for i in run])
+        table = None
+        head = _head_row(rows, used, run)
+        if head is not None:  # -- a tall header row, set off from the body by a wider gap --
+            table = _aligned_table([rows[head], *(rows[i] for i in run)])
+            if table is not None:
+                run = [head, *run]
+        if table is None:
+            table = _aligned_table([rows[i] for i in run])
         if table is not None:
             tables.append(table)
             for i in run:
@@ -364,6 +374,21 @@ def _runs(rows: Sequence[_Row], used: Sequence[bool]) -> list[list[int]]:
         if sum(1 for i in r if len(rows[i].lines) > 1) >= 3:
             out.append(r)
     return out
+
+
+def _head_row(rows: Sequence[_Row], used: Sequence[bool], run: Sequence[int]) -> int | None:
+    """The row just above `run` when it may be the run's header although `_runs` left it out
+    (set off by a gap wider than `_MAX_ROW_GAP_EM` em: a tall header row, a boxed header cell):
+    free, two lines or more, bold over a body that is not, in about the body's font size."""
+    k = run[0] - 1
+    if k < 0 or used[k]:
+        return None
+    head, first = rows[k], rows[run[0]]
+    if len(head.lines) < 2 or not head.bold or any(rows[i].bold for i in run):
+        return None
+    if abs(head.size - first.size) > 1.5 or first.top - head.bottom < -0.2 * first.size:
+        return None
+    return k
 
 
 class _RunColumns:
