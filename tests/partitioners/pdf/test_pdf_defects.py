@@ -7,6 +7,7 @@ import io
 from typing import Any
 
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from partita.elements import Element
@@ -107,3 +108,36 @@ def test_bold_header_row_of_a_table_with_every_cell_boxed_is_only_in_the_table(
     assert (table.metadata.text_as_html or "").startswith(
         "<table><thead><tr><th>Name</th><th>Quantity</th><th>Price</th></tr></thead>"
     )
+
+
+# -- 3. table of contents entries with dot leaders -----------------------------------------------
+
+
+@pytest.mark.parametrize("leader", [".", ". "], ids=["dots", "spaced-dots"])
+def test_table_of_contents_entries_with_dot_leaders_are_one_element_each(
+    leader: str, backend: str | None
+) -> None:
+    titles = ["Introduction", "Purpose of this guide", "Scope", "Background", "Methods"]
+    entries = [
+        (f"{k // 2 + 1}.{k % 2 + 1} {title}", str(3 + 4 * k)) for k, title in enumerate(titles)
+    ]
+    drawn: list[str] = []
+
+    def draw(c: Canvas) -> None:
+        c.setFont("Helvetica-Bold", 16)
+        c.drawString(72, 720, "Contents")
+        c.setFont("Helvetica", 10)
+        for k, (text, page) in enumerate(entries):
+            dots = leader * int(
+                (400 - stringWidth(text, "Helvetica", 10)) / stringWidth(leader, "Helvetica", 10)
+            )
+            line = f"{text} {dots} {page}"
+            drawn.append(" ".join(line.split()))
+            c.drawString(72, 600 - 13 * k, line)
+
+    elements = partition(make_pdf(draw), backend)
+    # -- each entry its own paragraph, and no heading: "1.2 Scope ........ 7" is no section --
+    assert summary(elements) == [
+        ("Title", "Contents"),
+        *[("NarrativeText", text) for text in drawn],
+    ]

@@ -9,7 +9,11 @@ A line continues the paragraph before it unless one of these says it starts a ne
   `PARAGRAPH_GAP_EM` em (the usual gap is measured per page, so double-spaced text works);
 - it is indented by more than `INDENT_EM` em from the line before (a first-line indent), unless
   the paragraph is a list item (a hanging indent) or the two lines are centred on each other;
-- the line before ends a sentence and stops more than 4 em short of the paragraph's right edge.
+- the line before ends a sentence and stops more than 4 em short of the paragraph's right edge;
+- the line before ends with a dot leader (four dots or more, spaced or not, or ellipses,
+  maybe followed by a page number; or three dots and a page number in digits): a table of
+  contents entry ("1.2 Scope ........ 7") is a paragraph of its own, however close the next
+  entry stands (only the line's last `_LEADER_TAIL` characters are looked at).
 
 Joining: a line ending in a hyphen after a letter, followed by a line starting with a lowercase
 letter, is joined without the hyphen ("hyphen-\\nated" → "hyphenated"); a soft hyphen likewise.
@@ -20,6 +24,7 @@ wraps at word spaces) with one.
 from __future__ import annotations
 
 import itertools
+import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,7 +34,7 @@ from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE
 from partita.partitioners.pdf.lines import BBox, Line
 from partita.text.scripts import wraps_without_space
 
-__all__ = ["INDENT_EM", "PARAGRAPH_GAP_EM", "Block", "lines_to_blocks"]
+__all__ = ["INDENT_EM", "PARAGRAPH_GAP_EM", "Block", "ends_with_leader", "lines_to_blocks"]
 
 PARAGRAPH_GAP_EM = 0.4
 """Extra vertical space, in em, beyond the usual line gap that separates two paragraphs."""
@@ -38,6 +43,14 @@ INDENT_EM = 0.8
 """A line indented by more than this many em from the line before starts a paragraph."""
 
 _SENTENCE_END = frozenset(".!?:。！？")
+
+_LEADER_TAIL = 48
+_LEADER_END = re.compile(
+    r"(?:(?:[.·∙…]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})?|(?:[.·∙…]\s?){3}\s*\d{1,4})\s*$",
+    re.IGNORECASE,
+)
+"""A dot leader at the end of a line, maybe followed by a page number (searched in the line's
+last `_LEADER_TAIL` characters only, so in constant time)."""
 
 
 @dataclass(slots=True)
@@ -115,6 +128,12 @@ def _drop_soft_hyphens(text: str, links: list[Link]) -> tuple[str, list[Link]]:
     return clean, moved
 
 
+def ends_with_leader(text: str) -> bool:
+    """True when `text` ends with a dot leader, maybe followed by a page number: a table of
+    contents entry ("1.2 Scope ........ 7"). Constant time: only its end is looked at."""
+    return _LEADER_END.search(text[-_LEADER_TAIL:]) is not None
+
+
 def lines_to_blocks(lines: Sequence[Line]) -> list[Block]:
     """Return `lines` (in reading order) grouped into paragraphs, in the same order."""
     gap_ratio = _usual_gap_ratio(lines)
@@ -162,5 +181,7 @@ def _continues(block: Block, line: Line, left: float, right: float, gap_ratio: f
     centred = abs((line.x0 + line.x1) - (prev.x0 + prev.x1)) < 0.5 * size
     if line.x0 - prev.x0 > INDENT_EM * size and not centred and not block.starts_list_item:
         return False
+    if ends_with_leader(prev.text):
+        return False  # -- a table of contents entry ends at its page number --
     ends = prev.text.rstrip()[-1:]
     return not (len(block.lines) >= 2 and ends in _SENTENCE_END and prev.x1 < right - 4 * size)

@@ -29,7 +29,7 @@ from partita.elements import (
 from partita.errors import PartitaWarning
 from partita.partitioners._build import Draft
 from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE
-from partita.partitioners.pdf.blocks import Block
+from partita.partitioners.pdf.blocks import Block, ends_with_leader
 from partita.partitioners.pdf.fonts import FontStats
 from partita.partitioners.pdf.furniture import (
     WINDOW,
@@ -350,8 +350,8 @@ def _heading_word_follows(rest: str) -> bool:
 
 def _is_heading_like(text: str) -> bool:
     text = text.strip()
-    if not text or text[-1] in _TITLE_STOPPERS:
-        return False
+    if not text or text[-1] in _TITLE_STOPPERS or ends_with_leader(text):
+        return False  # -- a table of contents entry ("1.2 Scope ..... 7") is no heading --
     if text.count(",") + text.count("，") > _MAX_COMMAS:
         return False
     letters = sum(1 for c in text if c.isalpha())
