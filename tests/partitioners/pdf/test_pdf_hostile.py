@@ -35,9 +35,11 @@ from tests.robustness.hostile_pdf import (
 _CASES = {case.name: case for case in CASES}
 
 
-def _partition(name: str) -> list[Element]:
+def _partition(name: str, backend: str = "pdfium") -> list[Element]:
     case = _CASES[name]
-    return partition_pdf(file=io.BytesIO(case.build()), metadata_filename=case.filename)
+    return partition_pdf(
+        file=io.BytesIO(case.build()), metadata_filename=case.filename, backend=backend
+    )
 
 
 def _texts(elements: list[Element]) -> list[str]:
@@ -140,8 +142,10 @@ def test_a_stream_inflating_beyond_the_bound_is_refused_before_it_is_produced(
 
 
 def test_an_object_stream_of_millions_of_tokens_is_refused(smaller_bounds: None) -> None:
+    # -- pdfminer's parse bound: PDFium reads the document's pages without parsing that stream
+    # -- in Python (test_pdfminer_parse_bombs_are_read_by_pdfium) --
     with pytest.raises(DocumentLimitError) as caught:
-        _partition("pdf/object-stream-bomb")
+        _partition("pdf/object-stream-bomb", backend="pdfplumber")
     assert str(caught.value) == "objstm-bomb.pdf: its streams hold more than 60,000 tokens to parse"
     assert caught.value.limit == "parsed tokens"
 
@@ -149,7 +153,7 @@ def test_an_object_stream_of_millions_of_tokens_is_refused(smaller_bounds: None)
 def test_a_cmap_range_of_four_billion_codes_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "MAX_CMAP_ENTRIES", 50_000)
     with pytest.raises(DocumentLimitError) as caught:
-        _partition("pdf/cmap-range-bomb")
+        _partition("pdf/cmap-range-bomb", backend="pdfplumber")
     assert str(caught.value) == "cmap-bomb.pdf: its CMaps map more than 50,000 codes"
     assert caught.value.limit == "CMap entries"
 
@@ -159,9 +163,29 @@ def test_a_truetype_cmap_group_of_four_billion_codes_is_refused(
 ) -> None:
     monkeypatch.setattr(limits, "MAX_CMAP_ENTRIES", 50_000)
     with pytest.raises(DocumentLimitError) as caught:
-        _partition("pdf/truetype-cmap-range")
+        _partition("pdf/truetype-cmap-range", backend="pdfplumber")
     assert str(caught.value) == "truetype-cmap.pdf: its CMaps map more than 50,000 codes"
     assert caught.value.limit == "CMap entries"
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize(
+    ("name", "texts"),
+    [
+        ("pdf/object-stream-bomb", None),
+        ("pdf/cmap-range-bomb", None),
+        ("pdf/truetype-cmap-range", None),
+    ],
+)
+def test_pdfminer_parse_bombs_are_read_by_pdfium(name: str, texts: list[str] | None) -> None:
+    # -- the bombs pdfminer's parse bounds refuse do not reach Python with PDFium: the pages
+    # -- are read (PDFium maps the CMaps it needs, lazily, in C++) --
+    elements = _partition(name)
+    assert all(element.metadata.detection_origin == "pdfium" for element in elements)
+    if texts is not None:
+        assert _texts(elements) == texts
+    else:
+        assert elements
 
 
 def test_cid_width_ranges_are_clamped_to_the_cids_pdf_allows() -> None:

@@ -240,7 +240,7 @@ def test_metadata_pages_coordinates_links_and_ids() -> None:
     meta = elements[0].metadata
     assert meta.filetype == "application/pdf"
     assert meta.filename == "doc.pdf"
-    assert meta.detection_origin == "pdfplumber"
+    assert meta.detection_origin == "pdfium"  # -- the default backend read the characters --
     assert meta.links is not None
     assert len(meta.links) == 1
     link = meta.links[0]

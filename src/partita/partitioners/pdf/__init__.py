@@ -124,7 +124,7 @@ def partition_pdf(
     starting_page_number: int = 1,
     pages: Iterable[int] | None = None,
     password: str | None = None,
-    backend: str = "pdfplumber",
+    backend: str = "pdfium",
 ) -> list[Element]:
     """Return the elements of a PDF document (see the module's PRINCIPLES).
 
@@ -165,7 +165,7 @@ def iter_pdf_elements(
     starting_page_number: int = 1,
     pages: Iterable[int] | None = None,
     password: str | None = None,
-    backend: str = "pdfplumber",
+    backend: str = "pdfium",
 ) -> Iterator[Element]:
     """Generate the elements of a PDF document page by page; see `partition_pdf`.
 

@@ -34,11 +34,13 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections.abc import Set
 from typing import Any, NamedTuple
 
 import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
 from partita.partitioners.pdf.limits import MAX_COORDINATE
+from partita.partitioners.pdf.lines import is_bold_font
 from partita.partitioners.pdf.pdfium import native
 from partita.partitioners.pdf.pdfium.frame import Frame, Matrix
 
@@ -84,10 +86,13 @@ def page_text(textpage: Any, count: int) -> str:
     return "".join(chr(get_unicode(handle, index) or 0xFFFD) for index in range(count))
 
 
-def read_chars(textpage: Any, count: int, frame: Frame) -> PageChars:
+def read_chars(
+    textpage: Any, count: int, frame: Frame, doubled: Set[int] = frozenset()
+) -> PageChars:
     """The first `count` characters of the pypdfium2 `textpage` drawn by text objects, in
     PDFium's order, in pdfplumber's form on the page's `frame`; those out of range (not
-    finite, or beyond ±`MAX_COORDINATE`) are counted, not given."""
+    finite, or beyond ±`MAX_COORDINATE`) are counted, not given. The characters of the text
+    objects in `doubled` (drawn twice, "fake bold") get a bold font name."""
     text = page_text(textpage, count)
     handle = native.address(textpage.raw)
     rect = native.FS_RECTF()
@@ -107,7 +112,7 @@ def read_chars(textpage: Any, count: int, frame: Frame) -> PageChars:
     last = 0
     info: _ObjectInfo | None = None
     dropped = 0
-    last_left = last_right = math.nan
+    last_left = last_right = last_bottom = math.nan
     plain = frame.is_identity_rotation
     _, _, _, _, shift_x, shift_y = frame.matrix
     height = frame.height
@@ -120,13 +125,18 @@ def read_chars(textpage: Any, count: int, frame: Frame) -> PageChars:
         right = rect.right
         if right <= left:
             continue  # -- a space PDFium inferred (no width), or a broken box --
-        get_origin(handle, index, x_ref, y_ref)
-        left = x_origin.value  # -- the loose box starts at the glyph's ink when it overhangs --
-        if left == last_left and right == last_right and obj == last and text[index] > " ":
+        if (
+            left == last_left
+            and right == last_right
+            and rect.bottom == last_bottom
+            and obj == last
+            and text[index] > " "
+        ):
             chars[-1]["text"] += text[index]  # -- the rest of a ligature's characters --
             continue
         last_left = left
         last_right = right
+        last_bottom = rect.bottom
         if not (-MAX_COORDINATE < left < MAX_COORDINATE and right < MAX_COORDINATE) or not (
             -MAX_COORDINATE < rect.bottom < MAX_COORDINATE
         ):
@@ -137,6 +147,8 @@ def read_chars(textpage: Any, count: int, frame: Frame) -> PageChars:
             info = infos.get(obj)
             if info is None:
                 info = infos[obj] = _object_info(textpage, index, obj, frame, fonts)
+                if obj in doubled and not is_bold_font(info.fontname):
+                    info.fontname += "-Bold"
         assert info is not None
         char = text[index]
         if char < " " or char == "\ufffe":
@@ -145,6 +157,8 @@ def read_chars(textpage: Any, count: int, frame: Frame) -> PageChars:
             char = f"(cid:{ord(char)})"
         size = info.size
         if plain:
+            get_origin(handle, index, x_ref, y_ref)
+            left = x_origin.value  # -- the loose box starts at the ink where it overhangs --
             bottom = height - (rect.bottom + shift_y)
             add(
                 {

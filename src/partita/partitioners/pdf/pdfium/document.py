@@ -1,9 +1,12 @@
-"""Opening a PDF with PDFium (pypdfium2), with typed errors and the document's budget.
+"""Opening a PDF with PDFium (pypdfium2) and pdfplumber side by side, with typed errors and the
+document's budget.
 
-The file is given to PDFium as a path or a file object, never read whole into Python: PDFium
-reads what it needs (the cross-reference table, then each page's objects as the page loads).
-Failures inside PDFium (a `PdfiumError`, or anything raised while reading) become a
-`DocumentError` naming the file, through `guarded`, as for pdfplumber.
+The file is given to both as a path or a file object, never read whole into Python: each reads
+what it needs (the cross-reference table, then each page's objects). pdfplumber's bounded page
+tree walk gives the page list, and its pdfminer objects let `preflight` weigh each page's content
+before PDFium, which parses without bounds, is given it. Failures inside PDFium (a
+`PdfiumError`, or anything raised while reading) become a `DocumentError` naming the file,
+through `guarded`, as for pdfplumber.
 """
 
 from __future__ import annotations
@@ -12,21 +15,29 @@ import itertools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any
 
 import pypdfium2  # type: ignore[import-untyped]
 
 from partita.errors import DocumentError, FileReadError
-from partita.partitioners.pdf._open import file_head, guarded
+from partita.partitioners.pdf._open import OpenPdf, guarded, open_pdf
 from partita.partitioners.pdf.limits import DocumentBudget
 from partita.partitioners.pdf.outline import MAX_ENTRIES, outline_key
 from partita.partitioners.pdf.pages import PageContent, page_content
 from partita.partitioners.pdf.pdfium.page import read_pdfium_page
+from partita.partitioners.pdf.pdfium.preflight import (
+    MAX_PDFIUM_PAGE_BYTES,
+    FormWeights,
+    content_weight,
+    shows_text,
+)
 
 __all__ = ["OpenPdfium", "open_pdfium"]
 
 _MAX_OUTLINE_DEPTH = 32
+_REFUSALS = frozenset({4, 5})
+"""PDFium's errors that pdfplumber's reading cannot make up for: password, security scheme."""
 
 # -- PDFium's FPDF_ERR_* codes (fpdfview.h) --
 _ERRORS = {
@@ -41,13 +52,28 @@ _ERRORS = {
 
 @dataclass(frozen=True, slots=True)
 class OpenPdfium:
-    """An open PDF read by PDFium: the pypdfium2 document, its name in errors, its budget."""
+    """An open PDF read by PDFium page by page, with pdfplumber's view of the same file.
+
+    pdfplumber (`structure`) gives the page list (its page tree walk is bounded) and each page's
+    content weight (`preflight`); PDFium reads every page light enough for it, and the bounded
+    pdfminer interpreter the rest, and any page PDFium cannot load.
+    """
 
     document: Any
-    name: str
-    budget: DocumentBudget
+    structure: OpenPdf
+    forms: FormWeights = field(default_factory=dict)
     origin: str = "pdfium"
     """The elements' `detection_origin`."""
+
+    @property
+    def name(self) -> str:
+        """The document's name in messages."""
+        return self.structure.name
+
+    @property
+    def budget(self) -> DocumentBudget:
+        """The document's budget, shared by both readers."""
+        return self.structure.budget
 
     @contextmanager
     def guarded(self, what: str) -> Iterator[None]:
@@ -56,8 +82,8 @@ class OpenPdfium:
             yield
 
     def page_count(self) -> int:
-        """The number of pages."""
-        return len(self.document)
+        """The number of pages (pdfplumber's page tree walk)."""
+        return self.structure.page_count()
 
     def read_outline(self) -> dict[str, int]:
         """{outline_key(title): depth} of the outline's entries (the first of a key wins), at
@@ -75,13 +101,30 @@ class OpenPdfium:
         return levels
 
     def read_page(self, index: int) -> PageContent:
-        """The content of page `index` (1-based)."""
-        page = read_pdfium_page(self.document, index - 1, self.budget)
-        return page_content(page, index, page.cuts, page.links)
+        """The content of page `index` (1-based): by PDFium when its content weight allows, it
+        has no absurd number (`preflight`), PDFium loads and reads it (`page.read_pdfium_page`)
+        and finds text where the content shows some; else by the bounded pdfminer interpreter."""
+        plumber_page = self.structure.pdf.pages[index - 1]
+        if index <= len(self.document):
+            weight = content_weight(plumber_page.page_obj, self.forms)
+            if weight <= MAX_PDFIUM_PAGE_BYTES:
+                try:
+                    page = read_pdfium_page(self.document, index - 1, self.budget)
+                except pypdfium2.PdfiumError:
+                    page = None  # -- PDFium cannot load the page: pdfminer reads it --
+                if page is not None and (page.chars or not shows_text(plumber_page.page_obj)):
+                    plumber_page.close()
+                    return page_content(page, index, page.cuts, page.links)
+                # -- PDFium drew no text where the content shows some (it gave up on an
+                # -- object it could not resolve): pdfminer reads the page --
+        return self.structure.read_page(index)
 
     def close(self) -> None:
-        """Close the document."""
-        self.document.close()
+        """Close both readers' documents."""
+        try:
+            self.document.close()
+        finally:
+            self.structure.close()
 
 
 def open_pdfium(
@@ -90,24 +133,77 @@ def open_pdfium(
     *,
     password: str | None = None,
     size: int,
-) -> OpenPdfium:
-    """Return `source` (a path, a seekable binary file object or bytes) opened by PDFium.
+) -> OpenPdfium | OpenPdf:
+    """Return `source` (a path, a seekable binary file object or bytes) opened by PDFium and by
+    pdfplumber (`_open.open_pdf`, for the page list and the pages PDFium does not read), or by
+    pdfplumber alone when PDFium cannot open what pdfplumber could (a broken page tree).
 
     `size` is the file's size in bytes (the document's work bounds grow with it). Raises
     `DocumentError` naming `name` when it is not a PDF, is corrupt, or is encrypted and
-    `password` (default: none) does not open it; `FileReadError` when it cannot be read.
+    `password` (default: none) does not open it; `DocumentLimitError` when opening it exceeds
+    one of the bounds; `FileReadError` when it cannot be read.
     """
-    head = source[:1024] if isinstance(source, bytes) else file_head(source, name)
-    if b"%PDF" not in head:
-        raise DocumentError("not a PDF (no %PDF header)", filename=name)
-    budget = DocumentBudget(name, size)
+    structure = open_pdf(source, name, password=password, size=size)
     given: Any = os.fspath(source) if isinstance(source, str | os.PathLike) else source
+    if not isinstance(given, str | bytes):
+        given = _SharedFile(given)
     try:
         document = pypdfium2.PdfDocument(given, password=password or None)
     except pypdfium2.PdfiumError as exc:
         code = getattr(exc, "err_code", 1)
+        if code not in _REFUSALS:
+            return structure  # -- pdfminer opened what PDFium cannot: it reads every page --
+        structure.close()
         message = f"cannot open the PDF: {_ERRORS.get(code, _ERRORS[1])}"
         raise DocumentError(message, filename=name) from exc
     except OSError as exc:
+        structure.close()
         raise FileReadError(f"cannot read {name}: {exc.strerror or exc}") from exc
-    return OpenPdfium(document, name, budget)
+    except BaseException:
+        structure.close()
+        raise
+    return OpenPdfium(document, structure)
+
+
+class _SharedFile:
+    """A file object PDFium reads while pdfminer reads it too: each read goes to PDFium's own
+    position and puts the file back where pdfminer left it."""
+
+    def __init__(self, file: IO[bytes]) -> None:
+        self._file = file
+        self._position = file.tell()
+
+    def seek(self, position: int, whence: int = 0) -> int:
+        if whence == os.SEEK_SET:
+            self._position = position
+        elif whence == os.SEEK_CUR:
+            self._position += position
+        else:
+            saved = self._file.tell()
+            self._position = self._file.seek(position, whence)
+            self._file.seek(saved)
+        return self._position
+
+    def tell(self) -> int:
+        return self._position
+
+    def readinto(self, buffer: Any) -> int:
+        saved = self._file.tell()
+        try:
+            self._file.seek(self._position)
+            data = self._file.read(len(buffer))
+        finally:
+            self._file.seek(saved)
+        buffer[: len(data)] = data
+        self._position += len(data)
+        return len(data)
+
+    def read(self, size: int = -1) -> bytes:
+        saved = self._file.tell()
+        try:
+            self._file.seek(self._position)
+            data = self._file.read(size)
+        finally:
+            self._file.seek(saved)
+        self._position += len(data)
+        return data

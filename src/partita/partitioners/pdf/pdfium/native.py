@@ -22,6 +22,7 @@ __all__ = [
     "count_page_objects",
     "count_segments",
     "get_base_font_name",
+    "get_bounds",
     "get_char_origin",
     "get_font_flags",
     "get_form_object",
@@ -76,6 +77,10 @@ get_text_font_size = _function(
 )
 get_matrix = _function("FPDFPageObj_GetMatrix", ctypes.c_int, _P, ctypes.POINTER(FS_MATRIX))
 get_text_font = _function("FPDFTextObj_GetFont", _P, _P)
+_FLOAT_P = ctypes.POINTER(ctypes.c_float)
+get_bounds = _function(
+    "FPDFPageObj_GetBounds", ctypes.c_int, _P, _FLOAT_P, _FLOAT_P, _FLOAT_P, _FLOAT_P
+)
 get_font_flags = _function("FPDFFont_GetFlags", ctypes.c_int, _P)
 has_unicode_map_error = _function("FPDFText_HasUnicodeMapError", ctypes.c_int, _P, ctypes.c_int)
 get_base_font_name = _function(

@@ -2,26 +2,38 @@
 
 `read_pdfium_page` loads the page, reads it within the page and document bounds, and closes it
 (PDFium's page and text page) before returning, so only the `PdfiumPage` summary outlives it.
+
+The page is read in the orientation its text is written in: the rotation that turns at least 80%
+of a sample of its characters upright (`text_rotation`), else its `/Rotate` as pdfminer applies
+it. A page turned for display (`/Rotate 90`) whose text runs up or down the page is read as its
+lines run, top to bottom, where pdfminer's upright test left all of it out or read it
+backwards; its `coordinates` are then in that orientation.
 It offers what the stages read of a pdfplumber page: `chars`, `lines`, `rects`, `edges`,
 `bbox`, `width`, `height`, `images`.
 """
 
 from __future__ import annotations
 
+import ctypes
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 from pdfplumber.utils.geometry import obj_to_edges
 
-from partita.partitioners.pdf.limits import MAX_PAGE_GLYPHS, DocumentBudget
+from partita.partitioners.pdf.limits import MAX_COORDINATE, MAX_PAGE_GLYPHS, DocumentBudget
 from partita.partitioners.pdf.lines import LinkArea
 from partita.partitioners.pdf.pdfium.chars import Char, read_chars
 from partita.partitioners.pdf.pdfium.frame import frame_for
 from partita.partitioners.pdf.pdfium.links import read_links
 from partita.partitioners.pdf.pdfium.paths import read_rulings
 
-__all__ = ["PdfiumPage", "read_pdfium_page"]
+__all__ = ["PdfiumPage", "read_pdfium_page", "text_rotation"]
+
+_ROTATION_SAMPLES = 32
+_ROTATION_MAJORITY = 0.8
 
 
 @dataclass(slots=False)
@@ -51,8 +63,10 @@ class PdfiumPage:
         """Nothing to release: the PDFium page was closed when it was read."""
 
 
-def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> PdfiumPage:
-    """Read page `index` (0-based) of the pypdfium2 `document` within the document's `budget`.
+def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> PdfiumPage | None:
+    """Read page `index` (0-based) of the pypdfium2 `document` within the document's `budget`,
+    or return None when PDFium cannot read it faithfully: its size is not a finite positive
+    one, or a text object holds glyphs PDFium cannot map (`paths.Rulings.unreadable`).
 
     Raises `DocumentLimitError` when the document's glyph budget runs out on this page.
     """
@@ -61,15 +75,23 @@ def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> Pdfiu
         raise _glyphs_refused(budget)
     page = document[index]
     try:
-        frame = frame_for(tuple(page.get_mediabox()), page.get_rotation() % 360)
         textpage = page.get_textpage()
         try:
-            count = textpage.count_chars()
+            count = max(textpage.count_chars(), 0)
+            rotation = text_rotation(textpage, count)
+            if rotation is None:
+                rotation = page.get_rotation() % 360
+            frame = frame_for(tuple(page.get_mediabox()), rotation)
+            if not (0 < frame.width < MAX_COORDINATE and 0 < frame.height < MAX_COORDINATE):
+                return None
+            rulings = read_rulings(page, frame)
+            if rulings.unreadable:
+                return None
             limit = min(MAX_PAGE_GLYPHS, glyphs_left)
-            read = read_chars(textpage, min(max(count, 0), limit), frame)
+            read = read_chars(textpage, min(count, limit), frame, rulings.doubled)
         finally:
             textpage.close()
-        budget.glyphs += min(max(count, 0), limit)
+        budget.glyphs += min(count, limit)
         cuts: list[str] = []
         if count > limit:
             if limit < MAX_PAGE_GLYPHS:
@@ -78,9 +100,8 @@ def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> Pdfiu
         if read.dropped:
             cuts.append(
                 f"{read.dropped} character(s) drawn at positions or sizes out of range (not "
-                "finite, or beyond ±1e+09 pt) were left out"
+                f"finite, or beyond ±{MAX_COORDINATE:.0e} pt) were left out"
             )
-        rulings = read_rulings(page, frame)
         if rulings.cut:
             cuts.append(rulings.cut)
         links = read_links(document, page, frame)
@@ -96,6 +117,31 @@ def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> Pdfiu
         links,
         tuple(cuts),
     )
+
+
+def text_rotation(textpage: Any, count: int) -> int | None:
+    """The clockwise rotation (0, 90, 180 or 270) that turns most of the page's text upright,
+    from the direction of `_ROTATION_SAMPLES` characters spread over its `count`; None when
+    fewer than `_ROTATION_MAJORITY` of them agree (or it has no text)."""
+    handle = textpage.raw
+    matrix = pdfium_c.FS_MATRIX()
+    votes = [0, 0, 0, 0]
+    step = max(1, count // _ROTATION_SAMPLES)
+    for index in range(0, count, step):
+        if not pdfium_c.FPDFText_GetMatrix(handle, index, ctypes.byref(matrix)):
+            continue
+        a, b = matrix.a, matrix.b
+        if not (math.isfinite(a) and math.isfinite(b)) or a == b == 0.0:
+            continue
+        if abs(a) >= abs(b):
+            votes[0 if a > 0 else 2] += 1
+        else:
+            votes[1 if b > 0 else 3] += 1
+    total = sum(votes)
+    best = max(range(4), key=votes.__getitem__)
+    if not total or votes[best] < _ROTATION_MAJORITY * total:
+        return None
+    return 90 * best
 
 
 def _glyphs_refused(budget: DocumentBudget) -> Exception:

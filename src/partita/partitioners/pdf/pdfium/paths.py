@@ -1,4 +1,11 @@
-"""A page's rulings (lines and rectangles) and whether it shows images, from its page objects.
+"""A page's rulings (lines and rectangles), whether it shows images, and what its text objects
+tell that PDFium's text page does not, from its page objects.
+
+Text objects are looked at only for their bounds: two of one width on one line starting
+within 1 pt of each other are "fake bold", a glyph run drawn twice to look heavier, which
+PDFium's text page lists once (`Rulings.doubled`, their characters read as bold, as the
+pdfplumber source reads the doubled glyphs); one without width holds glyphs PDFium cannot map
+(`Rulings.unreadable`: the page is read by pdfminer instead, so no text is lost silently).
 
 pdfplumber's table finder and the horizontal-rule finder read `page.lines`, `page.rects` and
 `page.edges`; this module gives them in pdfplumber's form from PDFium's path objects, walked
@@ -42,6 +49,11 @@ _FORM = pdfium_c.FPDF_PAGEOBJ_FORM
 _MOVETO = pdfium_c.FPDF_SEGMENT_MOVETO
 _LINETO = pdfium_c.FPDF_SEGMENT_LINETO
 _BEZIER = pdfium_c.FPDF_SEGMENT_BEZIERTO
+_DOUBLED_SHIFT = 1.0
+"""How far apart (pt) two text objects of one width and line may start and be one glyph run
+drawn twice."""
+_DOUBLED_CANDIDATES = 8
+"""Text objects of one width and line kept to compare a later one with (a bound per key)."""
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
@@ -55,6 +67,10 @@ class Rulings:
     """Image objects drawn on the page."""
     cut: str = ""
     """Why reading stopped early, or ""."""
+    doubled: set[int] = field(default_factory=set[int])
+    """Text objects drawn twice at the same place ("fake bold"; PDFium lists only one)."""
+    unreadable: int = 0
+    """Text objects PDFium lays out with no width: glyphs it cannot map (a font it lacks)."""
 
 
 def read_rulings(page: Any, frame: Frame) -> Rulings:
@@ -76,6 +92,9 @@ class _Walker:
         self.matrix = native.FS_MATRIX()
         self.x = ctypes.c_float()
         self.y = ctypes.c_float()
+        self.bounds = [ctypes.c_float() for _ in range(4)]
+        self.bounds_refs = [ctypes.byref(v) for v in self.bounds]
+        self.texts: dict[tuple[int, int, float], list[tuple[float, int]]] = {}
 
     def walk(self, objects: list[int], outer: Matrix, depth: int) -> None:
         for obj in objects:
@@ -89,6 +108,7 @@ class _Walker:
                 return
             kind = native.get_object_type(obj)
             if kind == _TEXT:
+                self._text(obj)
                 continue
             if kind == _IMAGE:
                 self.found.images += 1
@@ -102,6 +122,22 @@ class _Walker:
                     inner,
                     depth + 1,
                 )
+
+    def _text(self, obj: int) -> None:
+        bounds = self.bounds
+        native.get_bounds(obj, *self.bounds_refs)
+        left, bottom, right, top = (v.value for v in bounds)
+        if not right > left:
+            self.found.unreadable += 1
+            return
+        key = (round(bottom), round(top), round(right - left, 1))
+        drawn = self.texts.setdefault(key, [])
+        for other_left, other in drawn:
+            if abs(other_left - left) <= _DOUBLED_SHIFT and other != obj:
+                self.found.doubled.update((other, obj))
+                return
+        if len(drawn) < _DOUBLED_CANDIDATES:
+            drawn.append((left, obj))
 
     def _matrix(self, obj: int) -> Matrix:
         m = self.matrix
