@@ -1,11 +1,13 @@
 """A page's characters from PDFium's text page, as pdfplumber character dictionaries.
 
-PDFium has no call returning many character boxes at once, so each character costs three
-foreign calls: its text object (`FPDFText_GetTextObject`), its loose box
-(`FPDFText_GetLooseCharBox`, the font's descent to ascent, into one reused `FS_RECTF`) and its
-origin (`FPDFText_GetCharOrigin`): the box starts at the origin, as pdfminer's does, where the
-loose box starts at the glyph's ink when it reaches left of the origin ("j", italics), which
-would narrow the gap before it. The
+PDFium has no call returning many character boxes at once, so each character costs two foreign
+calls: its text object (`FPDFText_GetTextObject`) and its loose box
+(`FPDFText_GetLooseCharBox`, the font's descent to ascent, into one reused `FS_RECTF`). Where a
+gap may be a word space (the first character of a text object, and the first after a space or
+line break PDFium inferred) a third call gives its origin (`FPDFText_GetCharOrigin`), and the box
+starts there, as pdfminer's does: the loose box starts at the glyph's ink when that reaches left
+of the origin ("j", italics), which narrows the gap before it below a word space (the
+characters within a word keep the loose box: their gaps matter less). The
 page's text comes in one call (`get_text_range`). Everything else is read once per text object,
 from its first character, and shared by the object's characters, which PDFium draws from one
 text-showing operator on one baseline with one font:
@@ -94,7 +96,7 @@ def read_chars(
     finite, or beyond ±`MAX_COORDINATE`) are counted, not given. The characters of the text
     objects in `doubled` (drawn twice, "fake bold") get a bold font name."""
     text = page_text(textpage, count)
-    handle = native.address(textpage.raw)
+    handle = ctypes.c_void_p(native.address(textpage.raw))
     rect = native.FS_RECTF()
     rect_ref = ctypes.byref(rect)
     get_object = native.get_text_object
@@ -113,22 +115,26 @@ def read_chars(
     info: _ObjectInfo | None = None
     dropped = 0
     last_left = last_right = last_bottom = math.nan
+    after_gap = True
     plain = frame.is_identity_rotation
     _, _, _, _, shift_x, shift_y = frame.matrix
     height = frame.height
     for index in range(count):
         obj = get_object(handle, index)
         if not obj:
+            after_gap = True
             continue
         get_box(handle, index, rect_ref)
         left = rect.left
         right = rect.right
+        low = rect.bottom
         if right <= left:
+            after_gap = True
             continue  # -- a space PDFium inferred (no width), or a broken box --
         if (
             left == last_left
             and right == last_right
-            and rect.bottom == last_bottom
+            and low == last_bottom
             and obj == last
             and text[index] > " "
         ):
@@ -136,14 +142,17 @@ def read_chars(
             continue
         last_left = left
         last_right = right
-        last_bottom = rect.bottom
-        if not (-MAX_COORDINATE < left < MAX_COORDINATE and right < MAX_COORDINATE) or not (
-            -MAX_COORDINATE < rect.bottom < MAX_COORDINATE
+        last_bottom = low
+        if not (
+            -MAX_COORDINATE < left < MAX_COORDINATE
+            and right < MAX_COORDINATE
+            and -MAX_COORDINATE < low < MAX_COORDINATE
         ):
             dropped += 1
             continue
         if obj != last:
             last = obj
+            after_gap = True
             info = infos.get(obj)
             if info is None:
                 info = infos[obj] = _object_info(textpage, index, obj, frame, fonts)
@@ -157,9 +166,11 @@ def read_chars(
             char = f"(cid:{ord(char)})"
         size = info.size
         if plain:
-            get_origin(handle, index, x_ref, y_ref)
-            left = x_origin.value  # -- the loose box starts at the ink where it overhangs --
-            bottom = height - (rect.bottom + shift_y)
+            if after_gap:  # -- see the module's docstring: where a gap may be a word space --
+                get_origin(handle, index, x_ref, y_ref)
+                left = x_origin.value
+                after_gap = False
+            bottom = height - (low + shift_y)
             add(
                 {
                     "text": char,
@@ -174,7 +185,7 @@ def read_chars(
                 }
             )
         else:
-            x0, top, x1, bottom = frame.box(left, rect.bottom, right, rect.top)
+            x0, top, x1, bottom = frame.box(left, low, right, rect.top)
             add(
                 {
                     "text": char,

@@ -2,9 +2,10 @@
 prototypes of its own.
 
 pypdfium2's raw bindings return typed pointers (`LP_struct_fpdf_pageobject_t__`), which cost a
-conversion to compare; the prototypes here take and return plain addresses (`int`), so a text
-object can key a dictionary. They are new function objects on pypdfium2's own library handle:
-pypdfium2's prototypes are left as they are.
+conversion to compare, and convert every argument; the functions here return plain addresses
+(`int`), so a text object can key a dictionary, and those called once per character take their
+arguments unconverted (see `_per_character`). They are new function objects on
+pypdfium2's own library handle: pypdfium2's prototypes are left as they are.
 """
 
 from __future__ import annotations
@@ -48,9 +49,19 @@ _P = ctypes.c_void_p
 
 
 def _function(name: str, restype: Any, *argtypes: Any) -> Any:
-    function = _LIBRARY[name]  # -- a new function object, not pypdfium2's --
+    """A new function object for `name` (not pypdfium2's) with this prototype."""
+    function = _LIBRARY[name]
     function.restype = restype
     function.argtypes = argtypes
+    return function
+
+
+def _per_character(name: str, restype: Any) -> Any:
+    """A new function object for `name` returning `restype`, called once per character: no
+    argument types are set, since ctypes' conversion of each argument costs more than the call.
+    Callers pass the text page as a `c_void_p`, indexes as Python ints, pointers as `byref`."""
+    function = _LIBRARY[name]
+    function.restype = restype
     return function
 
 
@@ -60,18 +71,9 @@ def address(handle: Any) -> int:
     return int(value or 0)
 
 
-get_text_object = _function("FPDFText_GetTextObject", _P, _P, ctypes.c_int)
-get_loose_char_box = _function(
-    "FPDFText_GetLooseCharBox", ctypes.c_int, _P, ctypes.c_int, ctypes.POINTER(FS_RECTF)
-)
-get_char_origin = _function(
-    "FPDFText_GetCharOrigin",
-    ctypes.c_int,
-    _P,
-    ctypes.c_int,
-    ctypes.POINTER(ctypes.c_double),
-    ctypes.POINTER(ctypes.c_double),
-)
+get_text_object = _per_character("FPDFText_GetTextObject", _P)
+get_loose_char_box = _per_character("FPDFText_GetLooseCharBox", ctypes.c_int)
+get_char_origin = _per_character("FPDFText_GetCharOrigin", ctypes.c_int)
 get_text_font_size = _function(
     "FPDFTextObj_GetFontSize", ctypes.c_int, _P, ctypes.POINTER(ctypes.c_float)
 )
@@ -82,7 +84,7 @@ get_bounds = _function(
     "FPDFPageObj_GetBounds", ctypes.c_int, _P, _FLOAT_P, _FLOAT_P, _FLOAT_P, _FLOAT_P
 )
 get_font_flags = _function("FPDFFont_GetFlags", ctypes.c_int, _P)
-has_unicode_map_error = _function("FPDFText_HasUnicodeMapError", ctypes.c_int, _P, ctypes.c_int)
+has_unicode_map_error = _per_character("FPDFText_HasUnicodeMapError", ctypes.c_int)
 get_base_font_name = _function(
     "FPDFFont_GetBaseFontName", ctypes.c_size_t, _P, ctypes.c_char_p, ctypes.c_size_t
 )

@@ -30,8 +30,9 @@ from partita.partitioners.pdf.pdfium.frame import frame_for
 from partita.partitioners.pdf.pdfium.links import read_links
 from partita.partitioners.pdf.pdfium.paths import read_rulings
 
-__all__ = ["PdfiumPage", "read_pdfium_page", "text_rotation"]
+__all__ = ["PdfiumPage", "between_glyphs", "read_pdfium_page", "text_rotation"]
 
+_UNDER_GLYPH = 0.5
 _ROTATION_SAMPLES = 32
 _ROTATION_MAJORITY = 0.8
 
@@ -65,8 +66,7 @@ class PdfiumPage:
 
 def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> PdfiumPage | None:
     """Read page `index` (0-based) of the pypdfium2 `document` within the document's `budget`,
-    or return None when PDFium cannot read it faithfully: its size is not a finite positive
-    one, or a text object holds glyphs PDFium cannot map (`paths.Rulings.unreadable`).
+    or return None when its size is not a finite positive one.
 
     Raises `DocumentLimitError` when the document's glyph budget runs out on this page.
     """
@@ -85,8 +85,6 @@ def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> Pdfiu
             if not (0 < frame.width < MAX_COORDINATE and 0 < frame.height < MAX_COORDINATE):
                 return None
             rulings = read_rulings(page, frame)
-            if rulings.unreadable:
-                return None
             limit = min(MAX_PAGE_GLYPHS, glyphs_left)
             read = read_chars(textpage, min(count, limit), frame, rulings.doubled)
         finally:
@@ -110,13 +108,39 @@ def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> Pdfiu
     return PdfiumPage(
         frame.width,
         frame.height,
-        read.chars,
+        read.chars + between_glyphs(rulings.spaces, read.chars) if read.chars else read.chars,
         rulings.lines,
         rulings.rects,
         rulings.images,
         links,
         tuple(cuts),
     )
+
+
+def between_glyphs(spaces: list[Char], chars: list[Char]) -> list[Char]:
+    """The `spaces` (`paths.Rulings.spaces`) placed among the glyphs of their line: one inside a
+    glyph's box (more than 0.5 pt past its start) is a space or tab drawn under the glyph and
+    left out; one at a glyph's start (within 0.5 pt) is moved just before it, so it separates
+    that glyph from the one before and not from the one after."""
+    if not spaces:
+        return spaces
+    lines: dict[int, list[tuple[float, float]]] = {}
+    for char in chars:
+        if char["upright"]:
+            lines.setdefault(round(char["matrix"][5]), []).append((char["x0"], char["x1"]))
+    kept: list[Char] = []
+    for space in spaces:
+        x = space["x0"]
+        row = round(space["matrix"][5])
+        boxes = [box for key in (row - 1, row, row + 1) for box in lines.get(key, ())]
+        if any(x0 + _UNDER_GLYPH < x < x1 - _UNDER_GLYPH for x0, x1 in boxes):
+            continue
+        starts = [x0 for x0, _ in boxes if abs(x - x0) <= _UNDER_GLYPH]
+        if starts:
+            x = min(starts) - 0.01
+            space = {**space, "x0": x, "x1": x}
+        kept.append(space)
+    return kept
 
 
 def text_rotation(textpage: Any, count: int) -> int | None:

@@ -4,8 +4,9 @@ tell that PDFium's text page does not, from its page objects.
 Text objects are looked at only for their bounds: two of one width on one line starting
 within 1 pt of each other are "fake bold", a glyph run drawn twice to look heavier, which
 PDFium's text page lists once (`Rulings.doubled`, their characters read as bold, as the
-pdfplumber source reads the doubled glyphs); one without width holds glyphs PDFium cannot map
-(`Rulings.unreadable`: the page is read by pdfminer instead, so no text is lost silently).
+pdfplumber source reads the doubled glyphs); one drawn with no width (a word space shown on its
+own, or an empty string) is a space character at its origin (`Rulings.spaces`), since PDFium's
+text page leaves it out and pdfminer lists it.
 
 pdfplumber's table finder and the horizontal-rule finder read `page.lines`, `page.rects` and
 `page.edges`; this module gives them in pdfplumber's form from PDFium's path objects, walked
@@ -33,11 +34,14 @@ from partita.partitioners.pdf.limits import MAX_COORDINATE, MAX_FORM_DEPTH
 from partita.partitioners.pdf.pdfium import native
 from partita.partitioners.pdf.pdfium.frame import Frame, Matrix
 
-__all__ = ["MAX_PAGE_OBJECTS", "MAX_PAGE_SEGMENTS", "Rulings", "read_rulings"]
+__all__ = ["MAX_PAGE_OBJECTS", "MAX_PAGE_SEGMENTS", "MAX_PAGE_SPACES", "Rulings", "read_rulings"]
 
 MAX_PAGE_OBJECTS = 200_000
 """Page objects visited on one page, those inside forms counted each time they are drawn (the
 corpus's busiest page has about 3,000)."""
+
+MAX_PAGE_SPACES = 100_000
+"""Spaces noted from text objects drawn with no width, per page."""
 
 MAX_PAGE_SEGMENTS = 200_000
 """Path segments read on one page (about 4 foreign calls each)."""
@@ -67,10 +71,10 @@ class Rulings:
     """Image objects drawn on the page."""
     cut: str = ""
     """Why reading stopped early, or ""."""
+    spaces: list[dict[str, Any]] = field(default_factory=list[dict[str, Any]])
+    """Space characters (pdfplumber dictionaries) for the text objects drawn with no width."""
     doubled: set[int] = field(default_factory=set[int])
     """Text objects drawn twice at the same place ("fake bold"; PDFium lists only one)."""
-    unreadable: int = 0
-    """Text objects PDFium lays out with no width: glyphs it cannot map (a font it lacks)."""
 
 
 def read_rulings(page: Any, frame: Frame) -> Rulings:
@@ -108,7 +112,7 @@ class _Walker:
                 return
             kind = native.get_object_type(obj)
             if kind == _TEXT:
-                self._text(obj)
+                self._text(obj, outer)
                 continue
             if kind == _IMAGE:
                 self.found.images += 1
@@ -123,12 +127,12 @@ class _Walker:
                     depth + 1,
                 )
 
-    def _text(self, obj: int) -> None:
+    def _text(self, obj: int, outer: Matrix) -> None:
         bounds = self.bounds
         native.get_bounds(obj, *self.bounds_refs)
         left, bottom, right, top = (v.value for v in bounds)
         if not right > left:
-            self.found.unreadable += 1
+            self._space(obj, outer)
             return
         key = (round(bottom), round(top), round(right - left, 1))
         drawn = self.texts.setdefault(key, [])
@@ -138,6 +142,39 @@ class _Walker:
                 return
         if len(drawn) < _DOUBLED_CANDIDATES:
             drawn.append((left, obj))
+
+    def _space(self, obj: int, outer: Matrix) -> None:
+        """Note a text object drawn with no width at (x, y) as a space: a word space drawn on
+        its own (Word writes French "Membres :" so), which PDFium's text page leaves out."""
+        if len(self.found.spaces) >= MAX_PAGE_SPACES:
+            return
+        size = ctypes.c_float()
+        if not native.get_text_font_size(obj, ctypes.byref(size)):
+            return
+        a, b, c, d, e, f = self.frame.compose(_compose(self._matrix(obj), outer))
+        scale = math.hypot(c, d)
+        ox, oy = e, f  # -- the object's origin on the frame --
+        if not (a * d > 0 and b * c <= 0):
+            return  # -- not upright: the line finder leaves it out anyway --
+        em = size.value * scale
+        if not (math.isfinite(ox) and math.isfinite(oy) and 0 < em < MAX_COORDINATE):
+            return
+        if not (abs(ox) < MAX_COORDINATE and abs(oy) < MAX_COORDINATE):
+            return
+        bottom = self.frame.height - oy
+        self.found.spaces.append(
+            {
+                "text": " ",
+                "x0": ox,
+                "x1": ox,
+                "top": bottom - em,
+                "bottom": bottom,
+                "size": em,
+                "fontname": "",
+                "upright": True,
+                "matrix": (a, b, c, d, ox, oy),
+            }
+        )
 
     def _matrix(self, obj: int) -> Matrix:
         m = self.matrix

@@ -10,7 +10,9 @@ forms nested beyond `MAX_FORM_DEPTH` make the page too heavy). A heavier page, o
 content holds a number of 13 digits or more (a coordinate or size beyond 1e12, which PDFium
 draws nowhere, silently), is read by partita's bounded pdfminer interpreter instead
 (`interpreter`), which keeps what fits its page bounds, clamps or leaves out absurd numbers,
-and warns.
+and warns. So is a page using a CID-keyed font whose program the file does not embed (standard
+Chinese, Japanese and Korean fonts): PDFium substitutes one and leaves out the glyphs it cannot
+map, silently.
 
 The streams are decoded by pdfminer under the document's bounds (`_pdfminer_bounds`): a stream
 inflating beyond `MAX_STREAM_BYTES` refuses the document (`DocumentLimitError`), as with the
@@ -20,6 +22,7 @@ pdfplumber backend. The measure is linear in the decoded bytes (one regular-expr
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -34,21 +37,28 @@ MAX_PDFIUM_PAGE_BYTES = 4 << 20
 """Content weight up to which a page is read by PDFium (the corpus's heaviest page weighs 180 KB;
 the hostile floods and fan-outs 8 MB to 500 GB)."""
 
+_MAX_PAGE_FONTS = 1_000
+"""Fonts of a page's resources looked at (the rest are not)."""
 _DO = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")
-_ABSURD_NUMBER = re.compile(rb"\d{13}")
-"""A number of 13 digits or more: a coordinate, size or matrix entry beyond 1e12, which PDFium
+_ABSURD_NUMBER = re.compile(rb"(?<![\w.(<])[+-]?\d{13,}(?=[\s\[\]/.])")
+"""A number token of 13 digits or more (not a run of digits inside a hex string, a word or a
+literal string's first word): a coordinate, size or matrix entry beyond 1e12, which PDFium
 reads as is (or as infinity) and draws nowhere, where pdfminer's interpreter clamps it or leaves
 it out with a warning."""
 _SHOW_TEXT = re.compile(rb"T[jJ]\b|[)\]>]\s*['\"]")
 
 FormWeights = dict[int, int]
-"""Weights of the form XObjects measured so far in a document, by object number."""
+"""Weights of the form XObjects measured so far in a document, by object number (and, by its
+negated object number, whether each font met is a CID font without its program)."""
 
 
 def content_weight(page: Any, forms: FormWeights, limit: int = MAX_PDFIUM_PAGE_BYTES) -> int:
     """The content weight of the pdfminer `page` (`PDFPage`), or a number above `limit` once it
-    passes it or when its own content holds a number of 13 digits or more; `forms` caches the
-    weights of the document's forms across pages."""
+    passes it, when its own content holds a number of 13 digits or more, or when it uses a CID
+    font the file does not embed; `forms` caches the weights of the document's forms (and
+    whether its fonts are such) across pages."""
+    if _uses_unembedded_cid_font(page.resources, forms):
+        return limit + 1
     data = b"".join(_stream_data(ref) for ref in _contents(page.contents))
     if _ABSURD_NUMBER.search(data):
         return limit + 1
@@ -110,6 +120,47 @@ def _weight(data: bytes, resources: Any, forms: FormWeights, limit: int, depth: 
     return weight
 
 
+def _uses_unembedded_cid_font(resources: Any, known: FormWeights) -> bool:
+    """True when the page `resources` name a CID-keyed font (Type0) whose descendant font
+    embeds no font program: PDFium substitutes a font for it and drops the glyphs it cannot map
+    (a Chinese character in a table cell, silently), where pdfminer maps every code through
+    the font's CMap. `known` remembers each font's answer (as 1 or 0) by object number."""
+    resources = resolve1(resources)
+    fonts = resolve1(resources.get("Font")) if isinstance(resources, dict) else None
+    if not isinstance(fonts, dict):
+        return False
+    for ref in itertools.islice(fonts.values(), _MAX_PAGE_FONTS):
+        key = -ref.objid if isinstance(ref, PDFObjRef) else None  # -- fonts: negative keys --
+        if key is not None and key in known:
+            answer = known[key]
+        else:
+            answer = int(_is_unembedded_cid_font(resolve1(ref)))
+            if key is not None:
+                known[key] = answer
+        if answer:
+            return True
+    return False
+
+
+def _is_unembedded_cid_font(font: Any) -> bool:
+    if not isinstance(font, dict) or _name(font.get("Subtype")) != "Type0":
+        return False
+    descendants = resolve1(font.get("DescendantFonts"))
+    if not isinstance(descendants, list) or not descendants:
+        return False
+    descendant = resolve1(descendants[0])
+    descriptor = (
+        resolve1(descendant.get("FontDescriptor")) if isinstance(descendant, dict) else None
+    )
+    if not isinstance(descriptor, dict):
+        return True
+    return not any(name in descriptor for name in ("FontFile", "FontFile2", "FontFile3"))
+
+
+def _name(value: Any) -> str | None:
+    value = resolve1(value)
+    return value.name if isinstance(value, PSLiteral) and isinstance(value.name, str) else None
+
+
 def _is_form(stream: PDFStream) -> bool:
-    subtype = resolve1(stream.get("Subtype"))
-    return isinstance(subtype, PSLiteral) and subtype.name == "Form"
+    return _name(stream.get("Subtype")) == "Form"
