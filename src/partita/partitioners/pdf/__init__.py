@@ -1,6 +1,16 @@
-"""Born-digital PDF documents to elements, with pdfplumber (no OCR, no models).
+"""Born-digital PDF documents to elements, read by PDFium or pdfplumber (no OCR, no models).
 
 PRINCIPLES
+
+- **Two readers, one set of stages.** The characters (with boxes, sizes, font names,
+  orientation), ruling lines and rectangles, and links of each page come from PDFium through
+  pypdfium2 (`backend="pdfium"`, the default: `pdfium`) or from pdfplumber/pdfminer.six
+  (`backend="pdfplumber"`, pure Python, about ten times slower); everything below reads them the
+  same way (`pages.page_content`). With PDFium, a page goes to the bounded pdfminer interpreter
+  when PDFium cannot read it safely or faithfully (`pdfium.preflight`: heavy or absurd content,
+  deep forms, CJK fonts the file does not embed; a page PDFium cannot load or finds no text on),
+  and pdfminer gives the page list. The file is opened from its path or file object, never read
+  whole.
 
 - **The page's own evidence decides, never word lists.** Everything below comes from where the
   characters stand and what fonts they use; there is no OCR, no layout model, no language model.
@@ -64,12 +74,13 @@ PRINCIPLES
   corners, top-left first, counter-clockwise, in `PointSpace`: PDF points with the origin at
   the bottom left, `layout_width` / `layout_height` the page size), `links` from URI link
   annotations (text, url, offset in the element's text), `filetype` application/pdf,
-  `detection_origin` "pdfplumber", `parent_id` / `section_path` from the Titles. `languages` is
+  `detection_origin` the backend ("pdfium" or "pdfplumber"), `parent_id` / `section_path`
+  from the Titles. `languages` is
   not set: the PDF gives no reliable per-text language and partita does no detection.
 - **PageBreak** elements (`include_page_breaks=True`) follow every page, as in the reference.
 - **Streaming.** `iter_pdf_elements` reads one page at a time, keeping four pages of look-ahead
-  (for the body font and running headers) and releasing pdfplumber's caches after each page;
-  memory does not grow with the page count.
+  (for the body font and running headers) and closing each page (PDFium's page and text page,
+  pdfplumber's caches) once read; memory does not grow with the page count.
 - **Bad input is a DocumentError naming the file**: not a PDF, corrupt, encrypted with a
   password that is not given, or any failure inside pdfminer. Pages that are images without a
   text layer give no elements and one `NoTextLayerWarning` for the document.
