@@ -31,8 +31,10 @@ Cleaning done here, while the characters are visited once:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from partita.partitioners.pdf.boxes import BoxIndex
@@ -212,32 +214,28 @@ def _inside_any(char: Mapping[str, Any], boxes: BoxIndex) -> bool:
 
 
 class _LineBuilder:
-    """Accumulates the glyphs of one line; `flush` returns it as a `Line` (or None if blank)."""
+    """Accumulates the glyphs of one line; `flush` returns it as a `Line` (or None if blank).
+
+    `add` only keeps the text and the glyph; the line's box, font size and weight are computed
+    once, at `flush`, over all its glyphs (`map` over the glyphs runs in C, a per-glyph update
+    in Python cost as much as the rest of the line finder)."""
 
     __slots__ = (
-        "bold_chars",
-        "bottom",
+        "chars",
         "dup_chars",
         "length",
         "link_spans",
         "parts",
         "pending_space",
         "prev",
-        "sizes",
-        "top",
         "url",
         "url_start",
-        "x0",
-        "x1",
     )
 
     def __init__(self) -> None:
         self.parts: list[str] = []
+        self.chars: list[Mapping[str, Any]] = []
         self.length = 0
-        self.x0 = self.top = float("inf")
-        self.x1 = self.bottom = float("-inf")
-        self.sizes: dict[float, int] = {}
-        self.bold_chars = 0
         self.dup_chars = 0
         self.prev: Mapping[str, Any] | None = None
         self.pending_space = False
@@ -246,23 +244,19 @@ class _LineBuilder:
         self.url_start = 0
 
     def add(self, char: Mapping[str, Any], text: str, url: str | None) -> None:
-        if self.pending_space and self.parts:
-            self._append(" ", url if url == self.url else None)
+        if url is None and self.url is None:  # -- the usual case: no link to track --
+            if self.pending_space and self.parts:
+                self.parts.append(" ")
+                self.length += 1
+            self.parts.append(text)
+            self.length += len(text)
+        else:
+            if self.pending_space and self.parts:
+                self._append(" ", url if url == self.url else None)
+            self._append(text, url)
         self.pending_space = False
-        self._append(text, url)
         self.prev = char
-        size = round(char["size"], 1)
-        self.sizes[size] = self.sizes.get(size, 0) + 1
-        if is_bold_font(char["fontname"]):
-            self.bold_chars += 1
-        if char["x0"] < self.x0:
-            self.x0 = char["x0"]
-        if char["x1"] > self.x1:
-            self.x1 = char["x1"]
-        if char["top"] < self.top:
-            self.top = char["top"]
-        if char["bottom"] > self.bottom:
-            self.bottom = char["bottom"]
+        self.chars.append(char)
 
     def _append(self, text: str, url: str | None) -> None:
         if url != self.url:
@@ -283,22 +277,36 @@ class _LineBuilder:
 
     def flush(self) -> Line | None:
         self._close_link()
-        count = sum(self.sizes.values())
+        chars = self.chars
+        count = len(chars)
         if not count:
             return None
-        size = max(self.sizes.items(), key=lambda item: (item[1], item[0]))[0]
-        bold = self.bold_chars * 2 > count or self.dup_chars * 2 >= count
+        sizes: Counter[float] = Counter()
+        for size, n in Counter(map(_SIZE, chars)).items():
+            sizes[round(size, 1)] += n
+        size = max(sizes.items(), key=lambda item: (item[1], item[0]))[0]
+        fonts = Counter(map(_FONTNAME, chars))
+        bold_chars = sum(n for name, n in fonts.items() if is_bold_font(name))
+        bold = bold_chars * 2 > count or self.dup_chars * 2 >= count
         return Line(
             "".join(self.parts),
-            self.x0,
-            self.top,
-            self.x1,
-            self.bottom,
+            min(map(_X0, chars)),
+            min(map(_TOP, chars)),
+            max(map(_X1, chars)),
+            max(map(_BOTTOM, chars)),
             size,
             bold,
             count,
             tuple(self.link_spans),
         )
+
+
+_SIZE = itemgetter("size")
+_FONTNAME = itemgetter("fontname")
+_X0 = itemgetter("x0")
+_X1 = itemgetter("x1")
+_TOP = itemgetter("top")
+_BOTTOM = itemgetter("bottom")
 
 
 def _cluster_to_lines(
@@ -349,9 +357,11 @@ def _cluster_to_lines(
         text = _LIGATURES.get(text, text)
         prev = builder.prev
         if prev is not None:
-            size = max(char["size"], prev["size"])
+            size = char["size"]
+            if prev["size"] > size:
+                size = prev["size"]
             gap = char["x0"] - prev["x1"]
-            if gap > SEGMENT_GAP_EM * size or index in cuts:
+            if gap > SEGMENT_GAP_EM * size or (cuts and index in cuts):
                 line = builder.flush()
                 if line is not None:
                     out.append(line)
