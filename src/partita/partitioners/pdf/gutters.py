@@ -173,24 +173,30 @@ def _row_gaps(row: Sequence[Mapping[str, Any]], word_gap_em: float) -> _Row:
     prev: Mapping[str, Any] | None = None
     x0 = x1 = line_size = 0.0
     space = False
+    prev_x1 = prev_size = 0.0
     for index, char in enumerate(row):
         text = char["text"]
         if not text or text.isspace():
             space = True
             continue
+        char_x0 = char["x0"]
+        char_x1 = char["x1"]
+        char_size = char["size"]
         if prev is None:
-            x0 = char["x0"]
+            x0 = char_x0
         else:
-            size = max(char["size"], prev["size"])
-            gap = char["x0"] - prev["x1"]
+            size = char_size if char_size > prev_size else prev_size
+            gap = char_x0 - prev_x1
             if size > 0 and (gap > word_gap_em * size or (space and gap > 0)):
-                raw.append((prev["x1"], char["x0"], index, gap / size))
+                raw.append((prev_x1, char_x0, index, gap / size))
         space = False
         prev = char
-        if char["x1"] > x1:
-            x1 = char["x1"]
-        if char["size"] > line_size:
-            line_size = char["size"]
+        prev_x1 = char_x1
+        prev_size = char_size
+        if char_x1 > x1:
+            x1 = char_x1
+        if char_size > line_size:
+            line_size = char_size
     if not raw:
         return x0, x1, line_size, []
     widths = sorted(g[3] for g in raw)
