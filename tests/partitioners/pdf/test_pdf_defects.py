@@ -141,3 +141,72 @@ def test_table_of_contents_entries_with_dot_leaders_are_one_element_each(
         ("Title", "Contents"),
         *[("NarrativeText", text) for text in drawn],
     ]
+
+
+# -- 4. footnotes at a column's foot -------------------------------------------------------------
+
+
+def _spread(c: Canvas, x: float, y: float, words: list[str], width: float) -> None:
+    """Draw `words` in 7 pt Times justified to `width` from `x`."""
+    widths = [stringWidth(word, "Times-Roman", 7) for word in words]
+    space = (width - sum(widths)) / (len(words) - 1)
+    c.setFont("Times-Roman", 7)
+    for word, word_width in zip(words, widths, strict=True):
+        c.drawString(x, y, word)
+        x += word_width + space
+
+
+def _words_within(seed: int, width: float) -> list[str]:
+    words: list[str] = []
+    for word in paragraph(seed, 40):
+        if stringWidth(" ".join([*words, word]), "Times-Roman", 7) > width - 4:
+            break
+        words.append(word)
+    return words
+
+
+def test_footnotes_at_a_columns_foot_follow_its_body_each_its_own_paragraph(
+    backend: str | None,
+) -> None:
+    # -- set as the Federal Register sets them (page 3, notes 11 and 12): 7 pt under a short
+    # -- rule, each note's first line indented 10 pt, the lines justified; the first note's last
+    # -- line ends 25 pt short of the column and the second's first line 35 pt short, so the two
+    # -- lines are centred on each other by chance, which joined the notes --
+    gutter = 12.0
+    column = (WIDTH - 2 * 54 - gutter) / 2
+    left = [paragraph(k, 70) for k in range(3)]
+    right = [paragraph(20 + k, 90) for k in range(3)]
+    short = {(0, 2): 25.0, (1, 0): 35.0}
+    notes = [
+        [_words_within(50, column - 10), _words_within(51, column), _words_within(52, column - 25)],
+        [_words_within(53, column - 45), _words_within(54, column - 60)],
+    ]
+    for k, note in enumerate(notes):
+        note[0][0] = f"{k + 1}{note[0][0]}"
+
+    def draw(c: Canvas) -> None:
+        y = 720.0
+        for words in left:
+            y = draw_paragraph(c, 54, y, words, column, justified=True) - 8
+        y = 150.0
+        c.setLineWidth(0.5)
+        c.line(54, y + 11, 104, y + 11)
+        for k, note in enumerate(notes):
+            for j, words in enumerate(note):
+                x0 = 64.0 if j == 0 else 54.0
+                if j == len(note) - 1 and k == len(notes) - 1:
+                    c.setFont("Times-Roman", 7)
+                    c.drawString(x0, y, " ".join(words))
+                else:
+                    _spread(c, x0, y, words, 54 + column - short.get((k, j), 0.0) - x0)
+                y -= 8
+        y = 720.0
+        for words in right:
+            y = draw_paragraph(c, 54 + column + gutter, y, words, column, justified=True) - 8
+
+    elements = partition(make_pdf(draw), backend)
+    assert summary(elements) == [
+        *[("NarrativeText", " ".join(words)) for words in left],
+        *[("NarrativeText", " ".join(" ".join(line) for line in note)) for note in notes],
+        *[("NarrativeText", " ".join(words)) for words in right],
+    ]

@@ -8,7 +8,10 @@ A line continues the paragraph before it unless one of these says it starts a ne
   overlapping the paragraph horizontally, or further below than the page's usual line gap plus
   `PARAGRAPH_GAP_EM` em (the usual gap is measured per page, so double-spaced text works);
 - it is indented by more than `INDENT_EM` em from the line before (a first-line indent), unless
-  the paragraph is a list item (a hanging indent) or the two lines are centred on each other;
+  the paragraph is a list item (a hanging indent) or centred: the line centred on the line
+  before and that one on the paragraph so far (a left-aligned paragraph's short last line
+  centred by chance on the next one's indented first line, as a column's footnotes often
+  are, does not join them);
 - the line before ends a sentence and stops more than 4 em short of the paragraph's right edge;
 - the line before ends with a dot leader (four dots or more, spaced or not, or ellipses,
   maybe followed by a page number; or three dots and a page number in digits): a table of
@@ -178,7 +181,13 @@ def _continues(block: Block, line: Line, left: float, right: float, gap_ratio: f
         return False
     if line.x0 >= right or line.x1 <= left:
         return False
-    centred = abs((line.x0 + line.x1) - (prev.x0 + prev.x1)) < 0.5 * size
+    # -- a centred block (a heading over several lines): the line is centred on the line
+    # -- before, and that one on the block; not a left-aligned paragraph whose short last line
+    # -- happens to be centred on the next paragraph's indented first line --
+    centred = (
+        abs((line.x0 + line.x1) - (prev.x0 + prev.x1)) < 0.5 * size
+        and abs((prev.x0 + prev.x1) - (left + right)) < 0.5 * size
+    )
     if line.x0 - prev.x0 > INDENT_EM * size and not centred and not block.starts_list_item:
         return False
     if ends_with_leader(prev.text):
