@@ -210,3 +210,31 @@ def test_footnotes_at_a_columns_foot_follow_its_body_each_its_own_paragraph(
         *[("NarrativeText", " ".join(" ".join(line) for line in note)) for note in notes],
         *[("NarrativeText", " ".join(words)) for words in right],
     ]
+
+
+# -- 5. a running header on the even pages only --------------------------------------------------
+
+
+@pytest.mark.parametrize("pages", [4, 5, 6])
+def test_running_header_on_the_even_pages_of_a_short_document_is_a_header(
+    pages: int, backend: str | None
+) -> None:
+    header = "Annual Report of the Harbour Committee"
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(WIDTH, 792))
+    for page in range(1, pages + 1):
+        if page % 2 == 0:
+            canvas.setFont("Helvetica", 9)
+            canvas.drawString(72, 750, header)
+        y = 700.0
+        for k in range(3):
+            y = draw_paragraph(canvas, 72, y, paragraph(10 * page + k, 60), 460, justified=False)
+            y -= 12
+        canvas.showPage()
+    canvas.save()
+
+    elements = partition(buffer.getvalue(), backend)
+    assert [(e.metadata.page_number, e.category) for e in elements if e.text == header] == [
+        (page, "Header") for page in range(2, pages + 1, 2)
+    ]
+    assert not any(e.category in ("Header", "Footer") and e.text != header for e in elements)

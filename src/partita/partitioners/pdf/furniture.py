@@ -5,8 +5,12 @@ top, *in the bottom band* when it starts within that share from the bottom. A pa
 band is furniture (Header at the top, Footer at the bottom) when
 
 - its text, with digits masked and case and spacing ignored, stands at about the same height
-  (`_Y_TOLERANCE` pt) on at least `REPEAT_SHARE` of the other pages within `WINDOW` pages before
-  and after its page (at least one: on a two-page document, both pages must show it); or
+  (`_Y_TOLERANCE` pt) on at least `REPEAT_SHARE` of the pages within `WINDOW` pages before and
+  after its page, its own page counted (so on at least one other page: on a two-page document,
+  both pages must show it; in a full window, 3 of the 8 others). Counting its own page lets a
+  running header printed on every other page of a short document count as one (the even pages
+  of four or five pages: two of four, two of five); with the other pages alone, one of three or
+  four was too few; or
 - it is a page number on its own ("7", "- 7 -", "Page 7", "Page 7 of 20", "vii"), on any page,
   even the only one.
 
@@ -120,5 +124,7 @@ def furniture_kind(
     if not neighbours:
         return None
     hits = sum(1 for page in neighbours if page.repeats(band, exact=heading))
-    needed = max(1, math.ceil(REPEAT_SHARE * len(neighbours)))
+    # -- the share is of the window's pages, this one included (it shows the text): a header
+    # -- on every other page of a short document (the even pages of four) reaches it --
+    needed = max(1, math.ceil(REPEAT_SHARE * (len(neighbours) + 1) - 1e-9) - 1)
     return kind if hits >= needed else None
