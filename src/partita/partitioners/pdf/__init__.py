@@ -25,8 +25,10 @@ PRINCIPLES
   side, each side at least 18% of the page wide) are read one after another; full-width
   headings, tables and captions stay where they stand between column regions. See `layout`.
 - **Paragraphs** break at bullets and numbers, font size or weight changes, vertical gaps larger
-  than the page's usual line gap by 0.4 em, first-line indents of more than 0.8 em, and short
-  lines ending a sentence. Hyphenated line ends ("hyphen-" + "ated") are joined without the
+  than the page's usual line gap by 0.4 em, first-line indents of more than 0.8 em (a centred
+  line is exempt only when the line before is centred on the paragraph too), short lines
+  ending a sentence, and lines ending in a dot leader (a table of contents' entries, each its
+  own element and never a Title). Hyphenated line ends ("hyphen-" + "ated") are joined without the
   hyphen when the next line starts in lowercase; Chinese and Japanese lines are joined without
   a space, everything else (Korean too: Hangul wraps at word spaces) with one. See `blocks`.
 - **Titles from typography.** The body font is the (size, weight) class with the most
@@ -63,7 +65,8 @@ PRINCIPLES
 - **ListItem** from a leading bullet (removed) or list number (kept), as in the text
   partitioner; `category_depth` from the indentation among consecutive items.
 - **Header / Footer** for paragraphs in the top or bottom 15% of the page that repeat at the same
-  height (digits masked) on at least 40% of the pages within four pages either side (a
+  height (digits masked) on at least 40% of the pages within four pages either side, the page
+  itself counted (so a header on the even pages of a four-page document is one) (a
   paragraph in a heading font must repeat with its digits: "Chapter 1", "Chapter 2" at the top
   of their pages are Titles), and for lone page numbers in those bands on any page;
   `include_headers_footers=False` drops them. A page's Headers come first, its Footers last.
