@@ -181,13 +181,15 @@ def chars_to_lines(
     cluster: list[Mapping[str, Any]] = []
     last = 0.0
     last_size = 0.0
+    tolerance = _BASELINE_TOLERANCE_EM
     for baseline, char in keyed:
         size = char["size"]
-        if cluster and baseline - last > _BASELINE_TOLERANCE_EM * max(size, last_size):
+        if cluster and baseline - last > tolerance * (size if size > last_size else last_size):
             clusters.append(cluster)
             cluster = []
         cluster.append(char)
-        last, last_size = baseline, size
+        last = baseline
+        last_size = size
     if cluster:
         clusters.append(cluster)
     for cluster in clusters:
