@@ -11,7 +11,6 @@ through `guarded`, as for pdfplumber.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import os
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from typing import IO, Any
 
 import pypdfium2  # type: ignore[import-untyped]
 
+from partita._gc import collector_paused
 from partita.errors import DocumentError, FileReadError
 from partita.partitioners.pdf._open import OpenPdf, guarded, open_pdf
 from partita.partitioners.pdf.limits import DocumentBudget
@@ -105,7 +105,7 @@ class OpenPdfium:
         """The content of page `index` (1-based): by PDFium when its content weight allows, it
         has no absurd number (`preflight`), PDFium loads and reads it (`page.read_pdfium_page`)
         and finds text where the content shows some; else by the bounded pdfminer interpreter."""
-        with _collection_paused():
+        with collector_paused():  # -- a page's thousands of glyph dicts hold no cycles --
             return self._read_page(index)
 
     def _read_page(self, index: int) -> PageContent:
@@ -168,22 +168,6 @@ def open_pdfium(
         structure.close()
         raise
     return OpenPdfium(document, structure)
-
-
-@contextmanager
-def _collection_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a page is read: the page's thousands of
-    character dictionaries hold no cycles, yet their allocation triggers a young-generation
-    collection every 700 objects, each scanning them all again (a third of the reading time).
-    A collector already paused by the caller stays paused."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 class _SharedFile:

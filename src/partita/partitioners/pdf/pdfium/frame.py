@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Frame", "Matrix", "frame_for"]
+__all__ = ["Frame", "Matrix", "compose", "frame_for"]
 
 Matrix = tuple[float, float, float, float, float, float]
 """(a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f."""
@@ -50,16 +50,21 @@ class Frame:
 
     def compose(self, m: Matrix) -> Matrix:
         """The matrix `m` (an object's, to user space) followed by this frame's."""
-        a, b, c, d, e, f = m
-        ra, rb, rc, rd, re, rf = self.matrix
-        return (
-            a * ra + b * rc,
-            a * rb + b * rd,
-            c * ra + d * rc,
-            c * rb + d * rd,
-            e * ra + f * rc + re,
-            e * rb + f * rd + rf,
-        )
+        return compose(m, self.matrix)
+
+
+def compose(inner: Matrix, outer: Matrix) -> Matrix:
+    """The map `inner` followed by `outer`."""
+    a, b, c, d, e, f = inner
+    oa, ob, oc, od, oe, of = outer
+    return (
+        a * oa + b * oc,
+        a * ob + b * od,
+        c * oa + d * oc,
+        c * ob + d * od,
+        e * oa + f * oc + oe,
+        e * ob + f * od + of,
+    )
 
 
 def frame_for(mediabox: tuple[float, float, float, float], rotation: int) -> Frame:

@@ -32,7 +32,7 @@ import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
 from partita.partitioners.pdf.limits import MAX_COORDINATE, MAX_FORM_DEPTH
 from partita.partitioners.pdf.pdfium import native
-from partita.partitioners.pdf.pdfium.frame import Frame, Matrix
+from partita.partitioners.pdf.pdfium.frame import Frame, Matrix, compose
 
 __all__ = ["MAX_PAGE_OBJECTS", "MAX_PAGE_SEGMENTS", "MAX_PAGE_SPACES", "Rulings", "read_rulings"]
 
@@ -119,7 +119,7 @@ class _Walker:
             elif kind == _PATH:
                 self._path(obj, outer)
             elif kind == _FORM and depth < MAX_FORM_DEPTH:
-                inner = _compose(self._matrix(obj), outer)
+                inner = compose(self._matrix(obj), outer)
                 count = native.count_form_objects(obj)
                 self.walk(
                     [native.get_form_object(obj, i) for i in range(max(0, count))],
@@ -151,7 +151,7 @@ class _Walker:
         size = ctypes.c_float()
         if not native.get_text_font_size(obj, ctypes.byref(size)):
             return
-        a, b, c, d, e, f = self.frame.compose(_compose(self._matrix(obj), outer))
+        a, b, c, d, e, f = self.frame.compose(compose(self._matrix(obj), outer))
         scale = math.hypot(c, d)
         ox, oy = e, f  # -- the object's origin on the frame --
         if not (a * d > 0 and b * c <= 0):
@@ -192,7 +192,7 @@ class _Walker:
             )
             return
         self.segments -= count
-        a, b, c, d, e, f = self.frame.compose(_compose(self._matrix(obj), outer))
+        a, b, c, d, e, f = self.frame.compose(compose(self._matrix(obj), outer))
         x_ref, y_ref = ctypes.byref(self.x), ctypes.byref(self.y)
         subpath: list[tuple[float, float]] = []
         kinds: list[int] = []
@@ -268,17 +268,3 @@ def _object(kind: str, x0: float, x1: float, y0: float, y1: float, height: float
         "doctop": top,
         "pts": [(x0, top), (x1, bottom)],
     }
-
-
-def _compose(inner: Matrix, outer: Matrix) -> Matrix:
-    """`inner` followed by `outer`."""
-    a, b, c, d, e, f = inner
-    oa, ob, oc, od, oe, of = outer
-    return (
-        a * oa + b * oc,
-        a * ob + b * od,
-        c * oa + d * oc,
-        c * ob + d * od,
-        e * oa + f * oc + oe,
-        e * ob + f * od + of,
-    )
