@@ -52,6 +52,11 @@ Char = dict[str, Any]
 """A pdfplumber character: text, x0, x1, top, bottom, size, fontname, upright, matrix."""
 
 _FONT_NAME_BYTES = 256
+_INFERRED_SPACE_EM = 0.05
+"""A space PDFium inferred between two glyphs of a line is kept where they stand at least this
+many em apart (ink to origin): a word gap the first glyph's overhanging ink narrowed below the
+line finder's word gap ("of" + "Forest" in an upright serif); inside words PDFium also infers
+spaces where glyphs touch, which are left out."""
 _SYMBOLIC = 4
 """The font descriptor's Symbolic flag: its codes may have no Unicode meaning."""
 
@@ -116,6 +121,7 @@ def read_chars(
     dropped = 0
     last_left = last_right = last_bottom = math.nan
     after_gap = True
+    inferred_space = False
     plain = frame.is_identity_rotation
     _, _, _, _, shift_x, shift_y = frame.matrix
     height = frame.height
@@ -123,6 +129,7 @@ def read_chars(
         obj = get_object(handle, index)
         if not obj:
             after_gap = True
+            inferred_space = text[index] == " "
             continue
         get_box(handle, index, rect_ref)
         left = rect.left
@@ -130,6 +137,7 @@ def read_chars(
         low = rect.bottom
         if right <= left:
             after_gap = True
+            inferred_space = text[index] == " "
             continue  # -- a space PDFium inferred (no width), or a broken box --
         if (
             left == last_left
@@ -171,6 +179,28 @@ def read_chars(
                 left = x_origin.value
                 after_gap = False
             bottom = height - (low + shift_y)
+            if inferred_space:
+                inferred_space = False
+                prev = chars[-1] if chars else None
+                if (
+                    prev is not None
+                    and prev["matrix"][5] == info.matrix[5]
+                    and left + shift_x - prev["x1"] > _INFERRED_SPACE_EM * size
+                ):
+                    x = left + shift_x - 0.01  # -- just before this glyph, after the last --
+                    add(
+                        {
+                            "text": " ",
+                            "x0": x,
+                            "x1": x,
+                            "top": bottom - size,
+                            "bottom": bottom,
+                            "size": size,
+                            "fontname": info.fontname,
+                            "upright": info.upright,
+                            "matrix": info.matrix,
+                        }
+                    )
             add(
                 {
                     "text": char,
