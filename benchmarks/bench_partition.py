@@ -17,13 +17,30 @@ What is measured:
 
 A partita format whose module does not exist yet is reported as "not available".
 
-PDF (issue 5, `PDF_CASES`): partita's `partition_pdf` on `unstructured/pdf2image-memory-error-
-test-400p.pdf` and `unstructured/DA-619p.pdf` in pages/s, against pdfplumber's `extract_text`
-of every page in the same process as the floor (target: partita's time <= 2x the floor's, i.e.
-ratio >= 0.5x; the floor's "elements" are its pages). Then the peak RSS (`VmHWM`) of streaming
-`iter_pdf_elements` over the first 100 pages and over all pages of the 619-page PDF, each in a
-fresh interpreter, with pdfplumber's page-by-page `extract_text` + `page.close()` for scale
-(`--skip-memory` leaves these out).
+PDF (issues 5 and 17, `PDF_CASES`: `unstructured/DA-619p.pdf` and `unstructured/pdf2image-
+memory-error-test-400p.pdf`, all pages), four rows per document, each reading every page in
+this one process and opening the file itself (the open is timed):
+
+- the floor (`PDF_FLOOR`): PDFium's characters of the same pages, `bench_pdf.py`'s
+  `pdfium_chars(path, pages, "matrix")` (its `chars-matrix` row: each page's text in one
+  `get_text_range()` call, then per character its loose box and its font size x the text
+  matrix's scale), best of `--repeat`;
+- pdfplumber's `extract_text` of every page, `page.close()` after each (`bench_pdf.py`'s
+  `pdfplumber_text`), best of `--reference-repeat`;
+- partita's `partition_pdf(filename, backend="pdfplumber")`, the old pdfminer-based backend,
+  best of `--reference-repeat`;
+- partita's `partition_pdf(filename)` with its default backend (PDFium through pypdfium2; the
+  default found is printed), best of `--repeat`.
+
+Every row is warmed up first on `unstructured/multi-column-2p.pdf`. Printed per row: time,
+pages/s, time / the floor's, pages/s / the old backend's, and its output (characters or
+elements); then per document the two targets with the measured ratio and PASS/FAIL: partita
+(default) at most 2x the floor's time, and at least 10x the old backend's pages/s. Then, unless
+`--skip-memory`, the peak RSS (`VmHWM` of `/proc/self/status`) of streaming
+`iter_pdf_elements` (default backend) over the first 100 pages and over all pages of each of
+the two PDFs, each run in a fresh interpreter (the 100-page run stops at the first element past
+page 100), so "flat in the page count" can be read off the two peaks and their difference; and
+the same for pdfplumber's `extract_text` + `page.close()` page by page, for scale.
 
 Run it from the repository root with the dev venv (`pip install -e '.[bench]'`):
 
@@ -31,6 +48,7 @@ Run it from the repository root with the dev venv (`pip install -e '.[bench]'`):
                                          [--reference-repeat 1] [--startup-runs 5]
                                          [--skip-startup] [--skip-memory]
                                          [--corpus ../shared/corpus]
+    python benchmarks/bench_partition.py --only pdf --skip-startup   # the PDF rows and memory
 
 The table is printed and written as Markdown to `benchmarks/results/partition.md` (gitignored).
 The reference runs offline: see `benchmarks/_reference.py`.
@@ -39,6 +57,7 @@ The reference runs offline: see `benchmarks/_reference.py`.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import platform
@@ -54,6 +73,7 @@ from typing import Any
 
 from _reference import reference_version, setup_reference  # benchmarks/ is on sys.path
 from _timing import best_time
+from bench_pdf import page_count, pdfium_chars, pdfplumber_text
 from compare_partition import FORMATS, load_partitioner
 
 BENCHMARKS = Path(__file__).resolve().parent
@@ -82,10 +102,8 @@ class Case:
     document: str
     """Corpus-relative path, or `BUILT_MARKDOWN` for the generated Markdown file."""
     baseline: str = "unstructured"
-    """"unstructured" (the reference partitioner of `format`) or "pdfplumber extract_text"."""
+    """The reference partitioner of `format`."""
     target: float = SPEED_TARGET
-    pages: int | None = None
-    """Page count, for a pages/s column (PDF rows)."""
 
 
 BUILT_MARKDOWN = "<corpus *.md concatenated to ~2 MB>"
@@ -98,31 +116,34 @@ CASES: list[Case] = [
 ]
 
 # ------------------------------------------------------------------------------------------------
-# PDF rows (issue 5). Partita's PDF partitioner is measured in pages/s against pdfplumber's
-# `extract_text` on every page as the floor (`baseline="pdfplumber extract_text"`, same process):
-# partita's time may be at most 2x the floor's, i.e. the ratio floor / partita >= 0.5. The PDF
-# partitioner is looked up here (`PDF_PARTITA`), not in `compare_partition.FORMATS`, which has no
-# "pdf" entry (its rows compare with the reference, which needs models for PDF). `--only pdf`
-# also runs the streaming memory rows (`pdf_memory_rows`; `--skip-memory` leaves them out).
+# PDF rows (issues 5 and 17), timed apart from `CASES` (`pdf_speed_section`): per document the
+# floor, PDFium's characters of the same pages (`bench_pdf.pdfium_chars(..., "matrix")`),
+# pdfplumber's `extract_text`, partita on its old backend (`PDF_OLD_BACKEND`) and partita on its
+# default backend. Targets: partita (default) at most `PDF_TIME_TARGET` x the floor's time and at
+# least `PDF_SPEEDUP_TARGET` x the old backend's pages/s. The PDF partitioner is imported here,
+# not looked up in `compare_partition.FORMATS`, which has no "pdf" entry (its rows compare with
+# the reference, which needs models for PDF). `--only pdf` also runs the streaming memory
+# rows (`pdf_memory_section`; `--skip-memory` leaves them out).
 # ------------------------------------------------------------------------------------------------
-PDF_FLOOR = "pdfplumber extract_text"
-PDF_TARGET = 0.5
-"""Floor time / partita time: partita at most 2x pdfplumber's `extract_text`."""
-PDF_PARTITA = ("partita.partitioners.pdf", "partition_pdf")
+PDF_FLOOR = "floor: PDFium chars-matrix"
+PDF_PLUMBER = "pdfplumber extract_text"
+PDF_OLD_BACKEND = "pdfplumber"
+PDF_OLD = f"partita backend={PDF_OLD_BACKEND!r}"
+PDF_DEFAULT = "partita default"
+PDF_TIME_TARGET = 2.0
+"""partita's (default backend) time at most this many times the floor's."""
+PDF_SPEEDUP_TARGET = 10.0
+"""partita's (default backend) pages/s at least this many times the old backend's."""
+PDF_SLOW_ROWS = (PDF_PLUMBER, PDF_OLD)
+"""Timed best of `--reference-repeat` (minutes a run on DA-619p); the others best of `--repeat`."""
 PDF_STREAM = ("partita.partitioners.pdf", "iter_pdf_elements")
-PDF_MEMORY_DOCUMENT = "unstructured/DA-619p.pdf"
 PDF_MEMORY_FIRST_PAGES = 100
 WARM_UP["pdf"] = "unstructured/multi-column-2p.pdf"
-PDF_CASES: list[Case] = [
-    Case(
-        "pdf",
-        "unstructured/pdf2image-memory-error-test-400p.pdf",
-        baseline=PDF_FLOOR,
-        target=PDF_TARGET,
-        pages=400,
-    ),
-    Case("pdf", "unstructured/DA-619p.pdf", baseline=PDF_FLOOR, target=PDF_TARGET, pages=619),
+PDF_CASES: list[str] = [
+    "unstructured/DA-619p.pdf",
+    "unstructured/pdf2image-memory-error-test-400p.pdf",
 ]
+"""Corpus-relative PDFs, timed on all their pages and streamed for the memory rows."""
 
 
 # ------------------------------------------------------------------------------------------------
@@ -149,26 +170,14 @@ def build_markdown(corpus: Path, target_bytes: int = MARKDOWN_BYTES) -> Path:
     return path
 
 
-def pdfplumber_extract_text(filename: str) -> list[str]:
-    """The PDF floor: pdfplumber's `extract_text` of every page."""
-    import pdfplumber
-
-    with pdfplumber.open(filename) as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
-
-
 def baseline_partitioner(case: Case) -> Partitioner | str:
     if case.baseline == "unstructured":
         module, function, _, _ = FORMATS[case.format]
         return load_partitioner(module, function)
-    if case.baseline == "pdfplumber extract_text":
-        return pdfplumber_extract_text
     return f"unknown baseline {case.baseline!r}"
 
 
 def partita_partitioner(fmt: str) -> Partitioner | str:
-    if fmt == "pdf":
-        return load_partitioner(*PDF_PARTITA)
     if fmt not in FORMATS:
         return f"not available (no partita module known for {fmt})"
     _, _, module, function = FORMATS[fmt]
@@ -310,49 +319,169 @@ def pdf_memory_run(mode: str, path: Path, max_pages: int | None) -> dict[str, An
 
 
 def pdf_memory_section(corpus: Path) -> list[str]:
-    """Peak RSS (VmHWM) of streaming the first 100 pages vs all pages of the 619-page PDF."""
-    path = corpus / PDF_MEMORY_DOCUMENT
-    header = ["streaming", "pages", "elements", "time", "VmHWM", "RSS after imports", "notes"]
+    """Peak RSS (VmHWM) of streaming the first 100 pages vs all pages of each `PDF_CASES` PDF,
+    partita's `iter_pdf_elements` (default backend) and pdfplumber's `extract_text`."""
+    header = ["document", "streaming", "pages", "elements", "time", "VmHWM", "RSS after imports"]
+    header.append("notes")
     rows: list[list[str]] = []
-    peaks: dict[str, list[int]] = {}
-    print(f"\nPDF streaming memory: {PDF_MEMORY_DOCUMENT}, fresh interpreters", flush=True)
-    for mode, label in (
-        ("partita", f"partita {PDF_STREAM[1]}"),
-        ("pdfplumber", "pdfplumber extract_text + page.close()"),
-    ):
-        for max_pages in (PDF_MEMORY_FIRST_PAGES, None):
-            result = pdf_memory_run(mode, path, max_pages)
-            span = f"first {max_pages}" if max_pages else "all"
-            if isinstance(result, str):
-                row = [f"{label}, {span} pages", "-", "-", "-", "-", "-", result]
-            else:
-                peaks.setdefault(mode, []).append(result["hwm_kib"])
-                row = [
-                    f"{label}, {span} pages",
-                    str(result["pages"]),
-                    f"{result['elements']:,}",
-                    f"{result['seconds']:.1f} s",
-                    f"{result['hwm_kib'] / 1024:.1f} MiB",
-                    f"{result['import_rss_kib'] / 1024:.1f} MiB",
-                    "",
-                ]
-            rows.append(row)
-            print(" | ".join(row), flush=True)
-        if len(peaks.get(mode, [])) == 2:
-            growth = (peaks[mode][1] - peaks[mode][0]) / 1024
-            rows.append(
-                [f"{label}: peak growth (all - first 100)", "", "", "", f"{growth:+.1f} MiB"]
-            )
-            rows[-1] += ["", ""]
-            print(" | ".join(rows[-1]), flush=True)
+    print("\nPDF streaming memory, fresh interpreters", flush=True)
+    for document in PDF_CASES:
+        path = corpus / document
+        name = Path(document).name
+        for mode, label in (
+            ("partita", f"partita {PDF_STREAM[1]} (default backend: {partita_pdf_backend()})"),
+            ("pdfplumber", "pdfplumber extract_text + page.close()"),
+        ):
+            peaks: list[int] = []
+            for max_pages in (PDF_MEMORY_FIRST_PAGES, None):
+                result = pdf_memory_run(mode, path, max_pages)
+                span = f"first {max_pages}" if max_pages else "all"
+                if isinstance(result, str):
+                    row = [name, f"{label}, {span} pages", "-", "-", "-", "-", "-", result]
+                else:
+                    peaks.append(result["hwm_kib"])
+                    row = [
+                        name,
+                        f"{label}, {span} pages",
+                        str(result["pages"]),
+                        f"{result['elements']:,}",
+                        f"{result['seconds']:.1f} s",
+                        f"{result['hwm_kib'] / 1024:.1f} MiB",
+                        f"{result['import_rss_kib'] / 1024:.1f} MiB",
+                        "",
+                    ]
+                rows.append(row)
+                print(" | ".join(row), flush=True)
+            if len(peaks) == 2:
+                growth = (peaks[1] - peaks[0]) / 1024
+                span = f"all - first {PDF_MEMORY_FIRST_PAGES}"
+                rows.append([name, f"{label}: peak growth ({span})", "", "", ""])
+                rows[-1] += [f"{growth:+.1f} MiB", "", ""]
+                print(" | ".join(rows[-1]), flush=True)
     return [
-        f"PDF streaming memory ({PDF_MEMORY_DOCUMENT}; each row a fresh interpreter; VmHWM is "
-        "the process's peak resident set; partita stops at the first element past the page "
-        "limit):",
+        "PDF streaming memory (each row a fresh interpreter; VmHWM is the process's peak resident "
+        "set; partita stops at the first element past the page limit):",
         "",
         "| " + " | ".join(header) + " |",
         "|" + "---|" * len(header),
         *("| " + " | ".join(row) + " |" for row in rows),
+        "",
+    ]
+
+
+# ------------------------------------------------------------------------------------------------
+# PDF speed (issues 5 and 17)
+# ------------------------------------------------------------------------------------------------
+
+
+def partita_pdf_backend() -> str:
+    """The `backend` partita's `partition_pdf` uses when none is given."""
+    from partita.partitioners.pdf import partition_pdf
+
+    default: str = inspect.signature(partition_pdf).parameters["backend"].default
+    return default
+
+
+def pdf_rows(path: Path, pages: int) -> dict[str, Callable[[], Any]]:
+    """The timed calls on every page of `path`, in table order (floor first)."""
+    from partita.partitioners.pdf import partition_pdf
+
+    return {
+        PDF_FLOOR: lambda: pdfium_chars(path, pages, "matrix"),
+        PDF_PLUMBER: lambda: pdfplumber_text(path, pages),
+        PDF_OLD: lambda: partition_pdf(filename=str(path), backend=PDF_OLD_BACKEND),
+        PDF_DEFAULT: lambda: partition_pdf(filename=str(path)),
+    }
+
+
+def pdf_output(row: str, result: Any) -> str:
+    """A short account of a row's output, to see that it did its work."""
+    if row == PDF_FLOOR:
+        return f"{sum(len(text) for text, _, _ in result):,} chars"
+    if row == PDF_PLUMBER:
+        return f"{sum(len(text) for text in result):,} text chars"
+    return f"{len(result):,} elements"
+
+
+def pdf_speed_section(corpus: Path, repeat: int, slow_repeat: int) -> list[str]:
+    """Time the PDF rows on every page of each `PDF_CASES` document; the table and the targets."""
+    default = partita_pdf_backend()
+    print(f"\nPDF speed: all pages, one process; partita's default backend: {default}", flush=True)
+    warm = corpus / WARM_UP["pdf"]
+    for row, run in pdf_rows(warm, page_count(warm)).items():
+        try:
+            run()
+        except Exception as exc:
+            print(f"warm-up of {row} failed: {type(exc).__name__}: {exc}", flush=True)
+    header = ["document", "row", "pages", "time", "pages/s", "time / floor"]
+    header += ["pages/s / old backend", "output"]
+    rows: list[list[str]] = []
+    verdicts: list[str] = []
+    for document in PDF_CASES:
+        path = corpus / document
+        name = Path(document).name
+        pages = page_count(path)
+        seconds: dict[str, float] = {}
+        outputs: dict[str, str] = {}
+        for row, run in pdf_rows(path, pages).items():
+            try:
+                best, result = best_time(run, slow_repeat if row in PDF_SLOW_ROWS else repeat)
+            except Exception as exc:
+                outputs[row] = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+                print(f"{name} | {row} | failed: {outputs[row]}", flush=True)
+                continue
+            seconds[row], outputs[row] = best, pdf_output(row, result)
+            del result
+            print(f"{name} | {row} | {best:.3f} s | {pages / best:.1f} pages/s", flush=True)
+        floor, old = seconds.get(PDF_FLOOR), seconds.get(PDF_OLD)
+        for row in pdf_rows(path, pages):
+            taken = seconds.get(row)
+            label = f"{PDF_DEFAULT} ({default})" if row == PDF_DEFAULT else row
+            if taken is None:
+                rows.append([name, label, str(pages), "-", "-", "-", "-", outputs.get(row, "")])
+                continue
+            rows.append(
+                [
+                    name,
+                    label,
+                    str(pages),
+                    f"{taken:.3f} s",
+                    f"{pages / taken:.1f}",
+                    "-" if floor is None else f"{taken / floor:.2f}x",
+                    "-" if old is None else f"{old / taken:.1f}x",
+                    outputs[row],
+                ]
+            )
+        partita = seconds.get(PDF_DEFAULT)
+        if partita is not None and floor is not None:
+            ratio = partita / floor
+            verdicts.append(
+                f"{name}: partita ({default}) time / floor {ratio:.2f}x (target <= "
+                f"{PDF_TIME_TARGET:g}x): {'PASS' if ratio <= PDF_TIME_TARGET else 'FAIL'} "
+                f"({pages / partita:.1f} against {pages / floor:.1f} pages/s)"
+            )
+        if partita is not None and old is not None:
+            speedup = old / partita
+            verdicts.append(
+                f"{name}: partita ({default}) pages/s / old backend ({PDF_OLD_BACKEND}) "
+                f"{speedup:.1f}x (target >= {PDF_SPEEDUP_TARGET:g}x): "
+                f"{'PASS' if speedup >= PDF_SPEEDUP_TARGET else 'FAIL'} "
+                f"({pages / partita:.1f} against {pages / old:.1f} pages/s)"
+            )
+    table = [
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * len(header),
+        *("| " + " | ".join(row) + " |" for row in rows),
+    ]
+    print("\n" + "\n".join(table), flush=True)
+    print("\n".join(["", "PDF targets:", *verdicts]), flush=True)
+    return [
+        f"PDF speed (all pages, one process; {', '.join(PDF_SLOW_ROWS)} best of {slow_repeat}, "
+        f"the others best of {repeat}; partita's default backend: {default}):",
+        "",
+        *table,
+        "",
+        *(f"- {line}" for line in verdicts),
         "",
     ]
 
@@ -383,7 +512,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     setup = setup_reference()
-    cases = [c for c in [*CASES, *PDF_CASES] if not args.only or c.format in args.only]
+    cases = [c for c in CASES if not args.only or c.format in args.only]
     intro = [
         f"unstructured {reference_version()} vs partita; Python {platform.python_version()}, "
         f"{os.cpu_count()} CPUs; partita best of {args.repeat}, baseline best of "
@@ -422,7 +551,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             else None
         )
         result = "-" if ratio is None else ("PASS" if ratio >= case.target else "MISS")
-        pages = f"{case.pages / par.seconds:.1f}" if case.pages and par.seconds is not None else "-"
         notes = "; ".join(
             f"{who}: {t.error.splitlines()[-1][:120]}"
             for who, t in (("baseline", ref), ("partita", par))
@@ -439,7 +567,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             result,
             "-" if ref.elements is None else f"{ref.elements:,}",
             "-" if par.elements is None else f"{par.elements:,}",
-            pages,
             notes,
         ]
         rows.append(row)
@@ -456,7 +583,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         "result",
         "baseline elements",
         "partita elements",
-        "partita pages/s",
         "notes",
     ]
     md = [
@@ -464,14 +590,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
         *(f"- {line}" for line in intro),
         "",
-        "| " + " | ".join(header) + " |",
-        "|" + "---|" * len(header),
-        *("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows),
-        "",
     ]
+    if rows:
+        md += [
+            "| " + " | ".join(header) + " |",
+            "|" + "---|" * len(header),
+            *("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows),
+            "",
+        ]
 
-    if not args.skip_memory and (not args.only or "pdf" in args.only):
-        md += pdf_memory_section(args.corpus)
+    if not args.only or "pdf" in args.only:
+        md += pdf_speed_section(args.corpus, args.repeat, args.reference_repeat)
+        if not args.skip_memory:
+            md += pdf_memory_section(args.corpus)
 
     if not args.skip_startup:
         print(f"\nstartup: fresh interpreters, median of {args.startup_runs}", flush=True)
@@ -494,9 +625,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             ),
         ):
             if name.startswith("import partita") and isinstance(partita_partitioner("docx"), str):
-                times, count, error = [], None, str(partita_partitioner("docx"))
+                times: list[float] = []
+                count, error = None, str(partita_partitioner("docx"))
             else:
-                times, count, error = startup_times(code, args.startup_runs)
+                times, count, found = startup_times(code, args.startup_runs)
+                error = found or ""
             median = statistics.median(times) if times else None
             verdict = "-"
             if target is not None and median is not None:
