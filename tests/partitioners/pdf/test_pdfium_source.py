@@ -98,3 +98,14 @@ def test_a_fan_out_of_forms_weighs_past_the_bound_and_is_read_by_pdfminer() -> N
     light = structured_docs()[0].data
     with pdfplumber.open(io.BytesIO(light)) as pdf, guarded("light", "x", DocumentBudget("l", 1)):
         assert content_weight(pdf.pages[0].page_obj, {}) < MAX_PDFIUM_PAGE_BYTES
+
+
+def test_characters_beyond_the_bmp_read_whole_and_the_text_encodes() -> None:
+    from tests.shared import shared_corpus
+
+    # -- normal_4pages draws characters beyond the BMP (mathematical letters): PDFium gives each
+    # -- as two char indexes, which were read as two lone surrogates the text could not encode --
+    elements = partition_pdf(shared_corpus() / "docling" / "normal_4pages.pdf")
+    text = "".join(element.text for element in elements)
+    text.encode("utf-8")  # -- raises on a lone surrogate --
+    assert any(ord(char) > 0xFFFF for char in text)

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import ctypes
 import math
-from collections.abc import Set
+import re
+from collections.abc import Sequence, Set
 from typing import Any, NamedTuple
 
 import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
@@ -52,6 +53,8 @@ Char = dict[str, Any]
 """A pdfplumber character: text, x0, x1, top, bottom, size, fontname, upright, matrix."""
 
 _FONT_NAME_BYTES = 256
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_LONE_SURROGATES = dict.fromkeys(range(0xD800, 0xE000), "\ufffd")
 _INFERRED_SPACE_EM = 0.05
 """A space PDFium inferred between two glyphs of a line is kept where they stand at least this
 many em apart (ink to origin): a word gap the first glyph's overhanging ink narrowed below the
@@ -82,15 +85,29 @@ class _ObjectInfo:
         self.unmapped = unmapped
 
 
-def page_text(textpage: Any, count: int) -> str:
-    """The text page's characters, one per character index: one bulk call when its length
-    agrees (a character beyond the BMP is two UTF-16 units), else one call per character."""
+def page_text(textpage: Any, count: int) -> Sequence[str]:
+    """The text page's characters, one string per character index: the page's text in one call
+    when its length agrees, else one call per character, a surrogate pair (a character beyond
+    the BMP, two indexes) given at its first index and "" at its second. A lone surrogate (a
+    broken Unicode mapping) is U+FFFD, so the text always encodes."""
     text: str = textpage.get_text_range(0, count) if count else ""
     if len(text) == count:
-        return text
+        return text.translate(_LONE_SURROGATES) if _SURROGATE.search(text) else text
     get_unicode = pdfium_c.FPDFText_GetUnicode
     handle = textpage.raw
-    return "".join(chr(get_unicode(handle, index) or 0xFFFD) for index in range(count))
+    codes = [get_unicode(handle, index) for index in range(count)]
+    out: list[str] = []
+    index = 0
+    while index < count:
+        code = codes[index]
+        low = codes[index + 1] if index + 1 < count else 0
+        if 0xD800 <= code < 0xDC00 and 0xDC00 <= low < 0xE000:
+            out += (chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)), "")
+            index += 2
+            continue
+        out.append("\ufffd" if 0xD800 <= code < 0xE000 or not 0 < code < 0x110000 else chr(code))
+        index += 1
+    return out
 
 
 def read_chars(
@@ -126,6 +143,8 @@ def read_chars(
     _, _, _, _, shift_x, shift_y = frame.matrix
     height = frame.height
     for index in range(count):
+        if not text[index]:
+            continue  # -- the second half of a surrogate pair, given at the first --
         obj = get_object(handle, index)
         if not obj:
             after_gap = True
