@@ -72,17 +72,22 @@ _SUSPECT_LINES = re.compile(rb"(?:null|e-[0-9]+|\.0000[0-9]*),?\n")
 _SUSPECT_LINE = re.compile(rb"(?:^|\[|: |, )(?:null|-?[0-9.]+e-[0-9]+|-?0\.0000[0-9]*)(?:[,\]}]|$)")
 
 
-def _dump(value: Any, indent: int) -> bytes | None:
-    """Not-yet-ASCII JSON of `value` laid out as `json.dumps` would, or None if refused."""
+def _dump(value: Any, indent: int, no_floats: bool) -> bytes | None:
+    """Not-yet-ASCII JSON of `value` laid out as `json.dumps` would, or None if refused.
+
+    With `no_floats` (the caller's promise that `value` holds no float), the text is not searched
+    for the numbers orjson writes otherwise than the standard library.
+    """
     if not AVAILABLE:  # pragma: no cover
         return None
     try:
         data: bytes = msgspec.json.format(orjson.dumps(value, option=_OPTIONS), indent=indent)
     except TypeError:  # -- orjson.JSONEncodeError is a TypeError --
         return None
-    suspect = _SUSPECT_LINES if indent else _SUSPECT_LINE
-    if (b"null" in data or b"e-" in data or b".0000" in data) and suspect.search(data):
-        return None
+    if not no_floats:
+        suspect = _SUSPECT_LINES if indent else _SUSPECT_LINE
+        if (b"null" in data or b"e-" in data or b".0000" in data) and suspect.search(data):
+            return None
     if not data.isascii():
         data = data.decode("utf-8").encode("ascii", _ERRORS)
     if b"\x7f" in data:
@@ -90,21 +95,24 @@ def _dump(value: Any, indent: int) -> bytes | None:
     return data
 
 
-def indented_body(values: Sequence[Any], indent: int) -> str | None:
+def indented_body(values: Sequence[Any], indent: int, *, no_floats: bool = False) -> str | None:
     """The items of `json.dumps(list(values), indent=indent, sort_keys=True)`, or None.
 
     The text is everything between the opening "[" and the closing "\\n]": each item preceded
     by a newline and `indent` spaces, items separated by ",". None when `values` is empty or
-    the standard library must be used instead.
+    the standard library must be used instead. `no_floats` promises that `values` hold no float
+    (a float below 1e-4, NaN or an infinity is written otherwise by orjson: without the promise
+    the text is searched for them).
     """
     if not values or indent < 1:
         return None
-    data = _dump(list(values), indent)
+    data = _dump(list(values), indent, no_floats)
     if data is None:
         return None
     return data[1:-2].decode("ascii")
 
 
-def compact(value: Any) -> bytes | None:
-    """`json.dumps(value, sort_keys=True).encode("ascii")`, or None if refused."""
-    return _dump(value, 0)
+def compact(value: Any, *, no_floats: bool = False) -> bytes | None:
+    """`json.dumps(value, sort_keys=True).encode("ascii")`, or None if refused; `no_floats` as
+    for `indented_body`."""
+    return _dump(value, 0, no_floats)

@@ -17,6 +17,7 @@ import partita
 from partita.chunking import chunk_by_title, chunk_elements
 from partita.elements import Element
 from partita.serialization import element_to_dict
+from tests.payloads import decoded_dict
 
 __all__ = [
     "UNCHECKED",
@@ -159,7 +160,8 @@ def run_both(
 def comparable(chunks: list[Any], *, reference: bool) -> list[dict[str, Any]]:
     """Return the chunks as dicts without the deliberately different fields.
 
-    `orig_elements` stays in its encoded (zlib, base64) form: it must be byte-identical.
+    `orig_elements` is decoded to the JSON it holds (`tests.payloads`), which must be
+    byte-identical: only the compressed bytes may differ.
     """
     out = []
     for chunk in chunks:
@@ -167,7 +169,7 @@ def comparable(chunks: list[Any], *, reference: bool) -> list[dict[str, Any]]:
         item.pop("element_id")
         for name in _OWN_ID_FIELDS:
             item["metadata"].pop(name, None)
-        out.append(json.loads(json.dumps(item)))
+        out.append(decoded_dict(json.loads(json.dumps(item))))
     return out
 
 

@@ -19,6 +19,7 @@ from partita.elements import CompositeElement, ElementMetadata, NarrativeText, T
 from partita.serialization import fast_json
 from partita.serialization.dicts import element_to_dict
 from partita.serialization.fast_json import MAX_FAST_CHARS, json_chars
+from tests.payloads import payloads_decoded, same_decoded
 from tests.strategies import element_dicts
 
 pytestmark = pytest.mark.skipif(not _json_writer.AVAILABLE, reason="orjson or msgspec missing")
@@ -40,13 +41,13 @@ def orjson_inputs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     seen: list[int] = []
     indented, compact = _json_writer.indented_body, _json_writer.compact
 
-    def indented_body(values: Any, indent: int) -> str | None:
+    def indented_body(values: Any, indent: int, **options: bool) -> str | None:
         seen.append(_longest_string(values))
-        return indented(values, indent)
+        return indented(values, indent, **options)
 
-    def compact_(value: Any) -> bytes | None:
+    def compact_(value: Any, **options: bool) -> bytes | None:
         seen.append(_longest_string(value))
-        return compact(value)
+        return compact(value, **options)
 
     monkeypatch.setattr(_json_writer, "indented_body", indented_body)
     monkeypatch.setattr(_json_writer, "compact", compact_)
@@ -75,7 +76,7 @@ def test_large_values_are_written_by_the_standard_library_identically(
     assert len(orjson_inputs) == 2
     assert max(orjson_inputs) < 20_000
     reference = ustaging.elements_to_json(ustaging.elements_from_dicts(json.loads(ours)))
-    assert ours == reference
+    assert same_decoded(ours, reference)
 
 
 def test_at_the_default_bound_typical_batches_go_to_orjson(orjson_inputs: list[int]) -> None:
@@ -109,3 +110,36 @@ def test_an_element_orjson_cannot_allocate_for_is_written_under_a_memory_limit()
     assert done.returncode == 0, done.stderr[-500:]
     assert done.stdout.split()[0] == str(100_000_000 + 118)
     assert MAX_FAST_CHARS < 100_000_000
+
+
+def _float_found(_: str) -> float:
+    raise AssertionError("a float in the JSON of an element said to hold none")
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.lists(element_dicts(), min_size=1, max_size=4))
+def test_an_element_said_to_hold_no_float_holds_none(items: list[dict[str, Any]]) -> None:
+    """`holds_no_float` may say False needlessly, never True wrongly; and the writer, told so,
+    still writes the standard library's text."""
+    for element in partita.elements_from_dicts(items):
+        item = element_to_dict(element, round_floats=True)
+        item["metadata"].pop("orig_elements", None)
+        if fast_json.holds_no_float(element):
+            text = json.dumps(item, sort_keys=True)
+            json.loads(text, parse_float=_float_found, parse_constant=_float_found)
+            assert _json_writer.compact(item, no_floats=True) == text.encode("ascii")
+
+
+def test_floats_are_noticed() -> None:
+    tiny = NarrativeText("t", metadata=ElementMetadata(extra={"p": 1e-6}))
+    prob = NarrativeText("t", metadata=ElementMetadata(detection_class_prob=0.5))
+    plain = NarrativeText("t", metadata=ElementMetadata(page_number=3, languages=("eng",)))
+    assert not fast_json.holds_no_float(tiny)
+    assert not fast_json.holds_no_float(prob)
+    assert fast_json.holds_no_float(plain)
+    chunk = CompositeElement("c", metadata=ElementMetadata(orig_elements=(tiny, plain)))
+    assert fast_json.holds_no_float(chunk)  # -- its payload is written (and checked) apart --
+    text = partita.elements_to_json([chunk])
+    reference = ustaging.elements_to_json(ustaging.elements_from_dicts(json.loads(text)))
+    assert same_decoded(text, reference)
+    assert '"p": 1e-06' in payloads_decoded(text)

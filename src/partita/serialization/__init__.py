@@ -2,10 +2,11 @@
 
 An element is `{"type", "element_id", "text", "metadata"}` (plus `"embeddings"` when it has
 some, and `"checked"` for a CheckBox). Metadata is sparse: no None values, no empty lists or
-dicts. `orig_elements` is encoded as the reference encodes it: the elements as a JSON array
-(sorted keys), zlib-compressed, base64-encoded. `elements_to_json` writes byte-for-byte what the
-reference's `elements_to_json` writes for the same elements (4-space indent, sorted keys,
-coordinates rounded to 1 decimal in PixelSpace and 2 otherwise).
+dicts. `orig_elements` is encoded in the reference's form: the elements as a JSON array (sorted
+keys, the reference's JSON byte for byte), a zlib stream (written by ISA-L: `payload_codec`),
+base64-encoded. `elements_to_json` writes byte-for-byte what the reference's `elements_to_json`
+writes for the same elements (4-space indent, sorted keys, coordinates rounded to 1 decimal in
+PixelSpace and 2 otherwise), apart from those compressed bytes.
 
 Reading accepts the reference's type aliases ("Text", "Paragraph", "Section-header", ...).
 Every field is checked against the reference's types. Unknown types, malformed JSON, fields of
@@ -21,7 +22,7 @@ the input. Writing never gives orjson a value it might fail to allocate for (`fa
 The modules, in the order data flows through them when writing:
 
 - `schema`: type names and the metadata field tables;
-- `dicts`: elements to dicts, `orig_elements` encoding included;
+- `dicts`: elements to dicts, `orig_elements` encoding included (`payload_codec` compresses);
 - `json_text`, `jsonl`: dicts to a JSON document or JSON Lines, and back;
 - `fast_json`, `indented_json`: the two writers behind `elements_to_json`;
 - `json_parsing`: JSON text to values, every failure a `MalformedJSONError` with its position;

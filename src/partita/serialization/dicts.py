@@ -1,15 +1,13 @@
 """Elements to JSON-ready dicts in the reference's schema, `orig_elements` encoding included.
 
-Metadata is sparse: no None values, no empty lists or dicts. `orig_elements` is encoded as the
-reference encodes it: the elements as a JSON array (sorted keys), zlib-compressed,
-base64-encoded.
+Metadata is sparse: no None values, no empty lists or dicts. `orig_elements` is encoded in the
+reference's form: the elements as a JSON array (sorted keys), a zlib stream (written by
+`payload_codec`'s encoder), base64-encoded.
 """
 
 from __future__ import annotations
 
-import base64
 import json
-import zlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -20,6 +18,7 @@ from partita.elements import (
     Element,
     ElementMetadata,
 )
+from partita.serialization.payload_codec import encode_payload
 from partita.serialization.schema import (
     FIELD_RANK,
     PLAIN_FIELDS,
@@ -201,7 +200,8 @@ def elements_to_dicts(elements: Iterable[Element]) -> list[dict[str, Any]]:
 
 
 def elements_to_base64_json(elements: Iterable[Element]) -> str:
-    """Return `elements` as the reference encodes `orig_elements`: JSON, zlib, base64."""
+    """Return `elements` in the reference's `orig_elements` form: JSON, a zlib stream, base64
+    (decoding to the reference's JSON; the stream's bytes are `payload_codec`'s)."""
     payload = (
         "["
         + ", ".join(
@@ -209,4 +209,4 @@ def elements_to_base64_json(elements: Iterable[Element]) -> str:
         )
         + "]"
     )
-    return base64.b64encode(zlib.compress(payload.encode("utf-8"))).decode("ascii")
+    return encode_payload(payload.encode("utf-8"))

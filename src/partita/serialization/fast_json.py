@@ -14,10 +14,8 @@ survives, and writes large strings faster than orjson plus the layout pass do.
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import json
-import zlib
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -26,11 +24,12 @@ from partita import _json_writer
 from partita.elements import CoordinatesMetadata, DataSourceMetadata, Element, Link
 from partita.serialization.dicts import element_to_json_dict
 from partita.serialization.indented_json import dumps_indented
+from partita.serialization.payload_codec import encode_payload
 
-__all__ = ["MAX_FAST_CHARS", "fast_elements_to_json", "json_chars"]
+__all__ = ["MAX_FAST_CHARS", "fast_elements_to_json", "holds_no_float", "json_chars"]
 
 # -- orig_elements payloads are encoded this many at a time, and compressed on worker threads
-# -- (zlib releases the GIL) while the main thread goes on; below the threshold, inline --
+# -- (the codec releases the GIL) while the main thread goes on; below the threshold, inline --
 _PAYLOAD_BATCH = 128
 _ELEMENT_BATCH = 64
 _THREADED_PAYLOAD_BYTES = 1 << 20
@@ -88,7 +87,8 @@ def fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | Non
                 sum(json_chars(e, with_orig_elements=False) for e in batch_elements)
                 <= MAX_FAST_CHARS
             )
-            batches.append(_write_batch(dicts, indent, index_of, fast=fast))
+            no_floats = all(map(holds_no_float, batch_elements))
+            batches.append(_write_batch(dicts, indent, index_of, fast=fast, no_floats=no_floats))
         for future in futures:
             results.extend(future.result())
     finally:
@@ -120,7 +120,12 @@ _Batch = tuple[list[str], list[int], "list[dict[str, Any]] | None"]
 
 
 def _write_batch(
-    dicts: list[dict[str, Any]], indent: int, index_of: dict[int, int], *, fast: bool
+    dicts: list[dict[str, Any]],
+    indent: int,
+    index_of: dict[int, int],
+    *,
+    fast: bool,
+    no_floats: bool = False,
 ) -> _Batch:
     """The indented items of `dicts` cut where the payloads go, and the payloads' indices.
 
@@ -128,7 +133,8 @@ def _write_batch(
     written as "" and spliced in after its key, which only the metadata of an element can hold
     at its depth (a JSON string holds no raw newline). When the layout is not the expected one,
     `dicts` is returned instead, to be written by the standard library once the payloads exist.
-    Unless `fast`, the standard library writes the batch.
+    Unless `fast`, the standard library writes the batch. `no_floats`: the dicts hold no float
+    (`holds_no_float`), so the writer need not look for the floats orjson writes differently.
     """
     indices = []
     saved = []
@@ -143,7 +149,7 @@ def _write_batch(
             saved.append((meta, placeholder))
     for meta, _ in saved:
         meta["orig_elements"] = ""
-    body = _json_writer.indented_body(dicts, indent) if fast else None
+    body = _json_writer.indented_body(dicts, indent, no_floats=no_floats) if fast else None
     if body is None:
         body = dumps_indented(dicts, indent)[1:-2]
     pieces = body.split("\n" + " " * (3 * indent) + '"orig_elements": "')
@@ -159,7 +165,11 @@ def _payloads(tuples: Sequence[tuple[Element, ...]]) -> list[bytes]:
     out = []
     for t in tuples:
         dicts = [element_to_json_dict(e, None) for e in t]
-        payload = _json_writer.compact(dicts) if sum(map(json_chars, t)) <= MAX_FAST_CHARS else None
+        payload = (
+            _json_writer.compact(dicts, no_floats=all(map(holds_no_float, t)))
+            if sum(map(json_chars, t)) <= MAX_FAST_CHARS
+            else None
+        )
         if payload is None:
             payload = json.dumps(dicts, sort_keys=True).encode("ascii")
         out.append(payload)
@@ -167,7 +177,27 @@ def _payloads(tuples: Sequence[tuple[Element, ...]]) -> list[bytes]:
 
 
 def _compress(payloads: Sequence[bytes]) -> list[str]:
-    return [base64.b64encode(zlib.compress(p)).decode("ascii") for p in payloads]
+    return [encode_payload(p) for p in payloads]
+
+
+def holds_no_float(element: Element) -> bool:
+    """True when the JSON of `element`, its `orig_elements` aside (they are written apart), holds
+    no float: no embeddings, no `extra`, and every metadata value a string, an integer, a boolean
+    or a tuple of those. False whenever unsure (coordinates, links, data source, ...)."""
+    if element.embeddings or element.metadata.extra:
+        return False
+    for name, value in element.metadata.__dict__.items():
+        kind = type(value)
+        if kind is str or kind is int or kind is bool or value is None:
+            continue
+        if kind is not tuple or (
+            name != "orig_elements" and not _NO_FLOAT_TYPES.issuperset(map(type, value))
+        ):
+            return False
+    return True
+
+
+_NO_FLOAT_TYPES = frozenset({str, int, bool})
 
 
 def json_chars(element: Element, *, with_orig_elements: bool = True) -> int:

@@ -4,6 +4,8 @@
   characters or tokens, with its tiktoken machinery as `tiktoken`; `sizer_for(tokenizer)`;
 - `tokenizers`: every accepted tokenizer (a tiktoken name or `Encoding`, a HuggingFace
   `Tokenizer`, a counting function) becomes a memoized `Callable[[str], int]` (`token_counter`);
+- `bpe_engine`: the engine that encodes for a tiktoken encoding: rs-bpe (the `fast` extra) for
+  cl100k_base and o200k_base, recognized by content and checked against tiktoken, else tiktoken;
 - `openai_encodings`: every OpenAI encoding (cl100k_base, o200k_base, p50k_base, r50k_base,
   gpt2) as a tiktoken `Encoding` built from ranks on disk, never downloaded;
 - `token_cuts`: where tiktoken's cl100k_base tokenization of a text splits in two, so that counts

@@ -168,11 +168,24 @@ def joined_token_count(
     counts `count(left[:q]) + count(left[q:] + separator + right[:p]) + count(right[p:])`, and each
     outer term is a whole count less a short one. So only short texts around the join are tokenized,
     besides `left` and `right` themselves when their counts are not given (a memoized counter may
-    have them). Any other counter counts the joined text.
+    have them). Line breaks between `left` and `right` are decided by their end and start
+    characters alone where that suffices (`_count_at_line_break`). Any other counter counts the
+    joined text.
     """
     if tokens is None or not _cuts_apply(tokens, left, right):
         return count(left + separator + right)
-    encode = tokens.encoding.encode_ordinary
+    if separator and not separator.strip("\r\n"):
+        at_break = _count_at_line_break(
+            count,
+            left,
+            separator,
+            right,
+            count(left) if left_count is None else left_count,
+            count(right) if right_count is None else right_count,
+        )
+        if at_break is not None:
+            return at_break
+    encode = tokens.encode_ordinary
 
     def short(text: str) -> int:
         return len(encode(text))

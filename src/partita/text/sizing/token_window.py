@@ -76,7 +76,7 @@ class TokenWindow:
         self._classes = counted.translate(CLASSES) if classes is None else classes
         self._reversed: str | None = None
         self._tokens = tokens
-        self._encode: Callable[[str], list[int]] = tokens.encoding.encode_ordinary
+        self._encode: Callable[[str], list[int]] = tokens.encode_ordinary
         self.stop = len(text)
 
     def rest(self, head: str, r: int) -> TokenWindow | None:
@@ -237,13 +237,18 @@ def count_at_most(
 ) -> int:
     """`count(text)` when that is at most `cap`, else a number above `cap`.
 
-    For a cl100k_base counter (`tokens`, the `TiktokenTokens` behind `count`, given), a long
-    text is measured by its window (see `window_of`): the work is bounded by the characters of
-    about `cap` tokens, however long the text. Any other counter counts the whole text.
+    For a long text and a tiktoken counter (`tokens`, the `TiktokenTokens` behind `count`,
+    given), the work is bounded by the characters of about `cap` tokens, however long the text:
+    an engine that stops early counts until `cap` is passed; else, for cl100k_base, the text is
+    measured by its window (see `window_of`). Any other counter counts the whole text.
     """
-    if len(text) <= _SHORT_TEXT_TOKENS * cap + 64:
+    if len(text) <= _SHORT_TEXT_TOKENS * cap + 64 or tokens is None:
         return count(text)
-    if tokens is None or not supports_cuts(tokens):
+    engine = tokens.engine
+    if engine.stops_early:
+        n = engine.count_at_most(text, cap)
+        return cap + 1 if n is None else n
+    if not supports_cuts(tokens):
         return count(text)
     window = window_of(TextTail("", text, 0), cap, tokens, _SHORT_TEXT_TOKENS * cap + 64)
     if window is None:

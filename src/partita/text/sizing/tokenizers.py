@@ -33,6 +33,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from partita.text.sizing.bpe_engine import engine_for
 from partita.text.sizing.openai_encodings import OPENAI_ENCODINGS, openai_encoding
 
 __all__ = [
@@ -48,25 +49,30 @@ TokenCounter = Callable[[str], int]
 
 
 class TiktokenTokens:
-    """The tiktoken `Encoding` behind a counter, and the tokens of the texts it counted last.
+    """The tiktoken `Encoding` behind a counter, the engine that encodes for it, and the tokens
+    of the texts it counted last.
 
-    `count(text)` encodes and remembers the tokens of the last `RECENT` texts, so a caller that
-    needs the tokens of a text counted a moment ago gets them from `encode(text)` without
-    encoding twice.
+    `engine` is the fastest engine whose tokens are the encoding's (`partita.text.sizing.
+    bpe_engine`); everything that tokenizes for this encoding goes through `encode_ordinary` (its
+    `encode`), never through the `Encoding`'s own. `count(text)` encodes and remembers the tokens
+    of the last `RECENT` texts, so a caller that needs the tokens of a text counted a moment ago
+    gets them from `encode(text)` without encoding twice.
     """
 
     RECENT = 16
 
-    __slots__ = ("_char_starts", "_recent", "encoding")
+    __slots__ = ("_char_starts", "_recent", "encode_ordinary", "encoding", "engine")
 
     def __init__(self, encoding: Any) -> None:
         self.encoding = encoding
+        self.engine = engine_for(encoding)
+        self.encode_ordinary: Callable[[str], list[int]] = self.engine.encode
         self._recent: dict[str, list[int]] = {}
         self._char_starts: list[int] | None = None
 
     def count(self, text: str) -> int:
         """Return the number of tokens of `text` (not memoized; remembers the tokens)."""
-        tokens: list[int] = self.encoding.encode_ordinary(text)
+        tokens: list[int] = self.encode_ordinary(text)
         recent = self._recent
         if len(recent) >= self.RECENT:
             try:  # noqa: SIM105 -- cheaper than contextlib.suppress on this hot path
@@ -80,7 +86,7 @@ class TiktokenTokens:
         """Return the tokens of `text` (`encode_ordinary`); a caller must not modify the list."""
         tokens = self._recent.get(text)
         if tokens is None:
-            tokens = self.encoding.encode_ordinary(text)
+            tokens = self.encode_ordinary(text)
         return tokens
 
     @property
