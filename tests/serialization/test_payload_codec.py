@@ -13,11 +13,13 @@ from unstructured.staging import base as ustaging
 import partita
 from partita.elements import CompositeElement, ElementMetadata, NarrativeText, Title
 from partita.serialization import elements_from_base64_json, elements_to_base64_json
-from partita.serialization.payload_codec import ENCODER, compress_payload, encode_payload
+from partita.serialization.payload_codec import compress_payload, encode_payload, payload_encoder
 
 
 def test_the_encoder_is_isal() -> None:
-    assert ENCODER == "isal"  # -- a core dependency: its absence would be a packaging error --
+    assert (
+        payload_encoder() == "isal"
+    )  # -- a core dependency: its absence would be a packaging error --
 
 
 @settings(max_examples=200, deadline=None)

@@ -16,13 +16,16 @@ compresses to the same bytes with the same encoder.
 from __future__ import annotations
 
 import base64
+import functools
 import zlib
 from collections.abc import Callable
 
-__all__ = ["ENCODER", "compress_payload", "encode_payload"]
+__all__ = ["compress_payload", "encode_payload", "payload_encoder"]
 
 
+@functools.cache
 def _fastest_compressor() -> tuple[str, Callable[[bytes], bytes]]:
+    """The encoder's name and function, found on first use (`import partita` stays light)."""
     try:
         from isal import isal_zlib
     except ImportError:  # pragma: no cover -- isal is a dependency where it has wheels
@@ -35,9 +38,15 @@ def _fastest_compressor() -> tuple[str, Callable[[bytes], bytes]]:
     return "isal", isal_level_2
 
 
-ENCODER, compress_payload = _fastest_compressor()
-"""The encoder's name ("isal" or "zlib") and `compress_payload(data) -> bytes`, a zlib stream
-of `data` that `zlib.decompress` reads."""
+def payload_encoder() -> str:
+    """The name of the encoder that writes payloads: "isal", or "zlib" without `isal`."""
+    return _fastest_compressor()[0]
+
+
+def compress_payload(data: bytes) -> bytes:
+    """A zlib stream of `data`, which `zlib.decompress` reads; the same bytes for the same data
+    with the same encoder."""
+    return _fastest_compressor()[1](data)
 
 
 def encode_payload(data: bytes) -> str:
