@@ -346,7 +346,10 @@ def _simple_cell(draw: st.DrawFn, near_miss: bool, plain: bool, rich: bool = Fal
         close = "th" if tag == "td" else "td"
     if near_miss and draw(_chance(3)):
         tag = close = tag.upper()
-    return f"<{tag}{draw(st.sampled_from(attrs_pool))}>{draw(st.sampled_from(texts))}</{close}>"
+    attrs = draw(st.sampled_from(attrs_pool))
+    if draw(_chance(8)):
+        return f"<{tag}{attrs}/>"  # -- void, as the reference's partitioners write a blank cell
+    return f"<{tag}{attrs}>{draw(st.sampled_from(texts))}</{close}>"
 
 
 @st.composite

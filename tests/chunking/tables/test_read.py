@@ -420,6 +420,7 @@ def test_the_tree_path_leaves_irregular_tables_to_lxml(html: str) -> None:
         "</tbody><tfoot></tfoot></table>\n",
         "<table><tr></tr><tr> </tr><tr><td>x</td></tr></table>",
         "<table><tr><td>a<br>b<br/> c <br />d</td></tr></table>",
+        '<table><tr><td/><th colspan="2"/><td rowspan="2"/><td>x</td></tr></table>',
     ],
 )
 def test_the_fast_path_takes_simple_markup(html: str) -> None:
@@ -447,6 +448,7 @@ def test_the_fast_path_takes_simple_markup(html: str) -> None:
         "<table><tr><td>a</td></tr></table><p>b</p>",
         "x<table><tr><td>a</td></tr></table>",
         "<table><tr><td>a</td></tr>",
+        "<table><tr><td /><td>a</td></tr></table>",
     ],
 )
 def test_the_fast_path_leaves_anything_else_to_lxml(html: str) -> None:

@@ -2,15 +2,16 @@
 
 `parse_simple_table()` accepts only markup whose parse is unambiguous: one `<table>` (with
 optional surrounding whitespace) holding `<tr>` rows directly or in `<thead>`/`<tbody>`/`<tfoot>`,
-rows holding `<td>`/`<th>` cells of text and line breaks (`<br>`, `<br/>` or `<br />`), every tag
-lowercase with explicit end tags, attributes written ` name="value"` with no duplicates in a row
-or cell tag, whitespace between tags limited to space, tab and line feed, text free of control
-characters and of entities other than `&amp; &lt; &gt; &quot; &nbsp; &#39; &#x27;`, and at least
-one row. For that markup it returns the compact HTML and rows byte-identical to what
-compactifying lxml's parse gives (see `partita.chunking.tables.read.model`): the HTML is lxml's XML
-serialization (`<td/>` for a cell without content, `<td></td>` for one with only whitespace, text
-escaped `&amp; &lt; &gt;`, `<br/>`), and each row's source HTML is that of the uncompacted `<tr>`,
-its trailing whitespace included. Anything else returns `None`, and the caller takes the general
+rows holding `<td>`/`<th>` cells of text and line breaks (`<br>`, `<br/>` or `<br />`) or void
+cells (`<td/>`, which lxml's parser reads as empty), every other tag lowercase with an explicit
+end tag, attributes written ` name="value"` with no duplicates in a row or cell tag, whitespace
+between tags limited to space, tab and line feed, text free of control characters and of
+entities other than `&amp; &lt; &gt; &quot; &nbsp; &#39; &#x27;`, and at least one row. For that
+markup it returns the compact HTML and rows byte-identical to what compactifying lxml's parse
+gives (see `partita.chunking.tables.read.model`): the HTML is lxml's XML serialization (`<td/>`
+for a cell without content, `<td></td>` for one with only whitespace, text escaped
+`&amp; &lt; &gt;`, `<br/>`), and each row's source HTML is that of the uncompacted `<tr>`, its
+trailing whitespace included. Anything else returns `None`, and the caller takes the general
 lxml path."""
 
 from __future__ import annotations
@@ -27,18 +28,24 @@ from partita.chunking.tables.read.simple_rows import (
 
 __all__ = ["parse_simple_table"]
 
-_WS = "[ \t\n]*"
-_CHARS = "[^<&\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*"
-_TEXT = f"{_CHARS}(?:&(?:amp|lt|gt|quot|nbsp|#39|#x27);{_CHARS})*"
-_CONTENT = f"{_TEXT}(?:<br ?/?>{_TEXT})*"
+# -- every repeat is possessive (`*+`, `++`): what follows a repeat can never start another of
+# -- its items, so giving characters back could never make a match, and the engine keeps no
+# -- backtracking state (reading rows with spans or void cells takes a third less) --
+_WS = "[ \t\n]*+"
+_CHARS = "[^<&\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*+"
+_TEXT = f"{_CHARS}(?:&(?:amp|lt|gt|quot|nbsp|#39|#x27);{_CHARS})*+"
+_CONTENT = f"{_TEXT}(?:<br ?/?>{_TEXT})*+"
 """A cell's content: text, with line breaks."""
-_ROW_INNER = rf"{_WS}(?:<t(?:d{_ATTRS}>{_CONTENT}</td|h{_ATTRS}>{_CONTENT}</th)>{_WS})*"
+_CELLS = rf"<t(?:d{_ATTRS}(?:/|>{_CONTENT}</td)|h{_ATTRS}(?:/|>{_CONTENT}</th))>"
+_ROW_INNER = rf"{_WS}(?:{_CELLS}{_WS})*+"
+"""A row's inner markup: cells, each with content and an end tag or void (`<td/>`), between
+layout whitespace."""
 
 _TABLE_START = re.compile(rf"{_WS}<table{_ATTRS}>")
 
-_PLAIN_WORD = "[^\\s<>&\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]+"
-_PLAIN_TEXT = f"{_PLAIN_WORD}(?: {_PLAIN_WORD})*"
-_PLAIN_CELLS = f"(?:<td>{_PLAIN_TEXT}</td>|<th>{_PLAIN_TEXT}</th>)+"
+_PLAIN_WORD = "[^\\s<>&\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]++"
+_PLAIN_TEXT = f"{_PLAIN_WORD}(?: {_PLAIN_WORD})*+"
+_PLAIN_CELLS = f"(?:<td>{_PLAIN_TEXT}</td>|<th>{_PLAIN_TEXT}</th>)++"
 """The inner markup of a plain row: attribute-less cells of text that is normalized, not empty
 and needs no escaping, with nothing between them."""
 
@@ -65,6 +72,8 @@ _FOREIGN_TAG = re.compile("<(?!/?(?:t[dhr]|table|thead|tbody|tfoot|br)[ />])")
 _LAYOUT_WS = re.compile(">[ \t\n]+<")
 """Whitespace alone between two tags."""
 
+_LAYOUT_CHARS = frozenset(" \t\n")
+
 
 def parse_simple_table(html_text: str) -> tuple[str, list[SimpleRow]] | None:
     """Return the compact HTML and rows of `html_text`, `None` unless it is a simple table."""
@@ -73,10 +82,13 @@ def parse_simple_table(html_text: str) -> tuple[str, list[SimpleRow]] | None:
     if start is None or not html_text.startswith("</table>", end):
         return None
     body = html_text[start.end() : end]
-    # -- attributes, line feeds or tags other than `<t…>`/`</t…>` rule out a plain body --
+    # -- attributes, line feeds, void cells, line breaks, entities or tags other than
+    # -- `<t…>`/`</t…>` rule out a plain body --
     rows = (
         "=" not in body
         and "\n" not in body
+        and "/>" not in body
+        and "&" not in body
         and body.count("<") == body.count("<t") + body.count("</t")
         and _plain_rows(body)
     )
@@ -182,10 +194,13 @@ def _parse_row(
     if tr_attrs and has_duplicate_attrs(tr_attrs):
         return None
     source = (tr_attrs, inner, tail)
-    # -- drops the whitespace between cells, and that of a blank cell, which plain rows lack --
-    cells_markup = _LAYOUT_WS.sub("><", inner).strip(" \t\n")
-    if _PLAIN_ROW.fullmatch(cells_markup):
-        return _plain_row(cells_markup, source, in_thead, group_key)
+    # -- a row the plain alternative of `_TOKEN` missed can only be plain with attributes on its
+    # -- `<tr>` or layout whitespace, which starts the markup or follows a `>` --
+    if tr_attrs or inner[:1] in _LAYOUT_CHARS or "> " in inner or ">\n" in inner or ">\t" in inner:
+        # -- drops the whitespace between cells, and that of a blank cell, which plain rows lack --
+        cells_markup = _LAYOUT_WS.sub("><", inner).strip(" \t\n")
+        if _PLAIN_ROW.fullmatch(cells_markup):
+            return _plain_row(cells_markup, source, in_thead, group_key)
 
     parsed = parse_cells(inner)
     if parsed is None:

@@ -27,11 +27,11 @@ __all__ = [
     "rowspan_of",
 ]
 
-ATTRS = '(?: [a-z][a-z0-9_-]*="[^"<>&\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*")*'
-"""The attributes of a tag, each written ` name="value"`."""
+ATTRS = '(?: [a-z][a-z0-9_-]*+="[^"<>&\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufffe\\uffff]*+")*+'
+"""The attributes of a tag, each written ` name="value"` (possessive: a `>` or `/` follows)."""
 
-_CELL = re.compile(rf"<(t[dh])({ATTRS})>([^<]*(?:<br ?/?>[^<]*)*)</t[dh]>")
-"""A cell of a row's inner markup: tag, attributes and raw content."""
+_CELL = re.compile(rf"<(t[dh])({ATTRS})(?:/>|>([^<]*(?:<br ?/?>[^<]*)*)</t[dh]>)")
+"""A cell of a row's inner markup: tag, attributes and raw content (empty for a void `<td/>`)."""
 
 _BR = re.compile("<br ?/?>")
 
