@@ -1,18 +1,20 @@
 """Chunking speed of partita against the reference (`unstructured`), side by side in one process.
 
-What is measured, on one seeded stream of element dicts in unstructured's JSON schema (titles,
-English and Chinese paragraphs, list items, HTML tables, pages, emphasis and links), built into
-elements by each library's own `elements_from_dicts`:
+What is measured, on several seeded streams of element dicts in unstructured's JSON schema
+(`_streams.py`: `default`, `tables`, `cjk`, `short`; titles, English and Chinese paragraphs,
+list items, short elements, HTML tables of several shapes, pages, emphasis and links), built
+into elements by each library's own `elements_from_dicts`:
 
-- the wall time of `chunk_by_title` (defaults; with `overlap_all`; by cl100k_base tokens),
-  `chunk_elements` ("basic") and `elements_to_json` of the by_title chunks, the minimum over
-  `--repeat` runs for each library, and the ratio reference / partita against a target;
-- that both libraries return the same chunks for every row (type, text and serialized metadata,
-  `orig_elements` byte for byte), apart from the ids that deliberately differ (the chunk's
-  `element_id` and `metadata.table_id`, and partita's `metadata.section_path`);
-- how partita's time grows from N to 4N elements (linear: at most 4.5 times);
-- partita's peak RSS when streaming 100,000 and 1,000,000 lazily built elements through
-  `iter_chunks_by_title` in fresh subprocesses (flat: the stream is never held);
+- on every stream, the wall time of `chunk_by_title` (defaults; with `overlap_all`; by
+  cl100k_base tokens), `chunk_elements` ("basic") and `elements_to_json` of the by_title chunks,
+  the minimum over `--repeat` runs for partita and `--reference-repeat` runs for the reference,
+  and the ratio reference / partita against a target (15x chunking, 10x JSON);
+- that both libraries return the same chunks on every row of every stream (type, text and
+  serialized metadata, `orig_elements` decoded), apart from the ids that deliberately differ
+  (`_chunk_identity.py`);
+- on every stream, how partita's time grows from N to 4N elements (linear: at most 4.5 times);
+- on the default stream, partita's peak RSS when streaming 100,000 and 1,000,000 lazily built
+  elements through `iter_chunks_by_title` in fresh subprocesses (flat: the stream is never held);
 - how chunking one oversized element grows with its size, in character and token mode, for
   Latin and Chinese text with and without spaces: partita at n, 2n, 4n, 8n characters and the
   fitted exponent, the reference at two small sizes (`_oversized.py`).
@@ -20,10 +22,14 @@ elements by each library's own `elements_from_dicts`:
 Run it from the repository root with the dev venv (the one with `unstructured` installed):
 
     python benchmarks/bench_chunking.py [--elements 20000] [--seed 0] [--repeat 3]
-                                        [--skip-memory] [--skip-oversized] [--quick]
+        [--reference-repeat 1] [--streams default,tables,cjk,short]
+        [--rows by_title,basic,overlap_all,tokens,json,scaling]
+        [--skip-memory] [--skip-oversized] [--quick]
 
-The table is printed and also written as Markdown to `benchmarks/results/chunking.md`. The exit
-status is 1 when any row's chunks differ between the libraries (the first difference is printed).
+The tables are printed and also written as Markdown to `benchmarks/results/chunking.md`: a
+summary of the ratios (a row per benchmark, a column per stream, PASS/MISS against the target
+and the identity verdict in every cell), then each stream's times. The exit status is 1 when any
+row's chunks differ between the libraries on any stream (the first difference is printed).
 """
 
 from __future__ import annotations
@@ -33,22 +39,22 @@ import hashlib
 import json
 import os
 import platform
-import random
-import re
 import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from importlib.metadata import version
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from _chunk_identity import first_difference, json_identity_note
 from _oversized import OVERSIZED_HEADERS, measure_oversized, oversized_cells
+from _streams import STREAMS, StreamShape, build_element_dicts, iter_element_dicts, stream_summary
 from _timing import best_time  # benchmarks/ is on sys.path
 
 RESULTS = Path(__file__).resolve().parent / "results" / "chunking.md"
@@ -88,189 +94,6 @@ def quiet_reference_library() -> None:
     os.environ.setdefault("DO_NOT_TRACK", "1")
     os.environ.setdefault("SCARF_NO_ANALYTICS", "true")
     os.environ.setdefault("UNSTRUCTURED_DISABLE_NOTICE", "1")
-
-
-# ------------------------------------------------------------------------------------------------
-# the element stream
-# ------------------------------------------------------------------------------------------------
-
-_ENGLISH_TEXT = """
-the of and to in is was for that on with as by at from this be are it an have which or
-has not were but had they one their been all more can also its after first new when other
-two would into time over only than most some these may year years such who out during there
-about will where between under three made city world part used across known people state up
-report market growth revenue quarter analysis data system process model value customer service
-product design policy research team project budget plan strategy risk result results review
-performance quality staff management program network security access control document
-section table figure chapter summary introduction conclusion method methods approach sample
-study evidence impact change changes level levels rate rates cost costs price prices sales
-order orders supply demand energy water health care school student students teacher parent
-private local national global regional area areas region community family history river
-mountain village road bridge harbor island coast forest field garden building house office
-company industry industrial technical technology software hardware platform server services
-language english chinese translation meaning words sentence paragraph text reading writing
-record records account accounts agreement contract terms clause party parties court law legal
-rule rules standard standards guidance framework principle principles objective objectives
-goal goals target targets measure measures metric metrics increase decrease stable strong
-weak significant important relevant specific general common typical recent current previous
-annual monthly weekly daily early late long short large small high low major minor main key
-open closed public final initial total average median maximum minimum positive negative
-include includes including provide provides provided require requires required consider
-develop developed development improve improved improvement deliver delivered delivery ensure
-support supported maintain maintained reduce reduced expand expanded describe described show
-shows shown follow following remain remains continue continued begin began complete completed
-"""
-ENGLISH_WORDS = _ENGLISH_TEXT.split()
-
-CJK_CHARACTERS = (
-    "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说"
-    "产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使"
-    "点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明"
-    "看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料"
-    "象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指"
-    "几九区强放决西被干做必战先回则任取据处队南给色光门即保治北造百规热领七海口东导器压志世金增争济阶"
-    "油思术极交受联什认六共权收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声"
-    "报斗完类八离华名确才科张信马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装影算低"
-    "持音众书布复容儿须际商非验连断深难近矿千周委素技备半办青省列习响约支般史感劳便团往酸历市克何除消构"
-)
-
-TITLE_EVERY = (3, 8)
-PAGE_EVERY = (30, 50)
-ENGLISH_WORDS_PER_PARAGRAPH = (5, 300)
-CJK_CHARACTERS_PER_PARAGRAPH = (20, 600)
-TABLE_ROWS = (3, 40)
-TABLE_COLUMNS = (2, 6)
-TABLE_SHARE = 0.05
-CJK_SHARE = 0.10
-LIST_ITEM_SHARE = 0.2
-EMPHASIS_SHARE = 0.06
-LINK_SHARE = 0.04
-
-
-@dataclass
-class StreamState:
-    """What the element stream carries from one element to the next."""
-
-    rng: random.Random
-    seed: int
-    index: int = 0
-    page: int = 1
-    left_on_page: int = 0
-    left_in_section: int = 0
-
-
-def english_sentence(rng: random.Random, n_words: int) -> str:
-    words = rng.choices(ENGLISH_WORDS, k=n_words)
-    return " ".join(words).capitalize() + "."
-
-
-def english_paragraph(rng: random.Random) -> str:
-    total = rng.randint(*ENGLISH_WORDS_PER_PARAGRAPH)
-    sentences: list[str] = []
-    while total > 0:
-        n = min(total, rng.randint(4, 24))
-        sentences.append(english_sentence(rng, n))
-        total -= n
-    return " ".join(sentences)
-
-
-def cjk_paragraph(rng: random.Random) -> str:
-    total = rng.randint(*CJK_CHARACTERS_PER_PARAGRAPH)
-    pieces: list[str] = []
-    while total > 0:
-        n = min(total, rng.randint(8, 40))
-        pieces.append("".join(rng.choices(CJK_CHARACTERS, k=n)) + "。")
-        total -= n
-    return "".join(pieces)
-
-
-def title_text(rng: random.Random) -> str:
-    return " ".join(rng.choices(ENGLISH_WORDS, k=rng.randint(2, 8))).title()
-
-
-def cell_text(rng: random.Random) -> str:
-    if rng.random() < 0.3:
-        return f"{rng.randint(0, 99999):,}"
-    return " ".join(rng.choices(ENGLISH_WORDS, k=rng.randint(1, 3)))
-
-
-def table_html(rng: random.Random) -> tuple[str, str]:
-    """Return a table's `text_as_html` and its `text` (the cell texts joined by spaces)."""
-    n_rows, n_cols = rng.randint(*TABLE_ROWS), rng.randint(*TABLE_COLUMNS)
-    rows = [[cell_text(rng) for _ in range(n_cols)] for _ in range(n_rows)]
-    body_rows = rows
-    parts = ["<table>"]
-    if rng.random() < 0.5:
-        header = "".join(f"<th>{c}</th>" for c in rows[0])
-        parts.append(f"<thead><tr>{header}</tr></thead>")
-        body_rows = rows[1:]
-    parts.append("<tbody>")
-    parts.extend("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in body_rows)
-    parts.append("</tbody></table>")
-    return "".join(parts), " ".join(c for row in rows for c in row)
-
-
-def paragraph_fields(rng: random.Random) -> tuple[str, str, list[str]]:
-    """Return (type, text, languages) of a paragraph."""
-    if rng.random() < CJK_SHARE:
-        return "NarrativeText", cjk_paragraph(rng), ["zho"]
-    kind = "ListItem" if rng.random() < LIST_ITEM_SHARE else "NarrativeText"
-    return kind, english_paragraph(rng), ["eng"]
-
-
-def add_emphasis_and_links(rng: random.Random, text: str, metadata: ElementDict) -> None:
-    words = text.split()
-    if len(words) < 2:
-        return
-    if rng.random() < EMPHASIS_SHARE:
-        picked = rng.sample(words, k=min(len(words), rng.randint(1, 2)))
-        metadata["emphasized_text_contents"] = [w.strip(".") for w in picked]
-        metadata["emphasized_text_tags"] = [rng.choice(["b", "i"]) for _ in picked]
-    if rng.random() < LINK_SHARE:
-        word = rng.choice(words).strip(".")
-        metadata["link_texts"] = [word]
-        metadata["link_urls"] = [f"https://example.com/{word.lower()}"]
-
-
-def next_page_number(state: StreamState) -> int:
-    if state.left_on_page <= 0:
-        if state.index > 0:
-            state.page += 1
-        state.left_on_page = state.rng.randint(*PAGE_EVERY)
-    state.left_on_page -= 1
-    return state.page
-
-
-def next_type_text_metadata(state: StreamState) -> tuple[str, str, ElementDict]:
-    rng = state.rng
-    if state.left_in_section <= 0:
-        state.left_in_section = rng.randint(*TITLE_EVERY)
-        return "Title", title_text(rng), {"languages": ["eng"]}
-    state.left_in_section -= 1
-    if rng.random() < TABLE_SHARE:
-        html, text = table_html(rng)
-        return "Table", text, {"languages": ["eng"], "text_as_html": html}
-    kind, text, languages = paragraph_fields(rng)
-    metadata: ElementDict = {"languages": languages}
-    add_emphasis_and_links(rng, text, metadata)
-    return kind, text, metadata
-
-
-def iter_element_dicts(seed: int) -> Iterator[ElementDict]:
-    """Generate an endless, deterministic stream of element dicts in unstructured's schema."""
-    state = StreamState(rng=random.Random(seed), seed=seed)
-    filename = f"bench-report-{seed}.pdf"
-    while True:
-        page = next_page_number(state)
-        kind, text, metadata = next_type_text_metadata(state)
-        metadata.update(filename=filename, filetype="application/pdf", page_number=page)
-        element_id = hashlib.sha256(f"{seed}:{state.index}".encode()).hexdigest()[:32]
-        yield {"type": kind, "element_id": element_id, "text": text, "metadata": metadata}
-        state.index += 1
-
-
-def build_element_dicts(n: int, seed: int) -> list[ElementDict]:
-    return list(islice(iter_element_dicts(seed), n))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -320,99 +143,6 @@ def partita_library() -> Library:
     )
 
 
-# ------------------------------------------------------------------------------------------------
-# identity check
-# ------------------------------------------------------------------------------------------------
-
-DIFFERING_METADATA = ("table_id", "section_path")
-
-
-def normalized_dict(chunk_dict: ElementDict) -> ElementDict:
-    """Drop the keys that deliberately differ between the libraries."""
-    out = {k: v for k, v in chunk_dict.items() if k != "element_id"}
-    metadata = out.get("metadata") or {}
-    out["metadata"] = {k: v for k, v in metadata.items() if k not in DIFFERING_METADATA}
-    return out
-
-
-def table_id_mismatch(ref_dicts: Sequence[ElementDict], our_dicts: Sequence[ElementDict]) -> str:
-    """Say where chunks sharing a `table_id` in one output do not share it in the other, or ""."""
-    forward: dict[Any, Any] = {}
-    backward: dict[Any, Any] = {}
-    for i, (ref, ours) in enumerate(zip(ref_dicts, our_dicts, strict=True)):
-        ref_tid = (ref.get("metadata") or {}).get("table_id")
-        our_tid = (ours.get("metadata") or {}).get("table_id")
-        if (ref_tid is None) != (our_tid is None):
-            return f"chunk {i}: table_id {ref_tid!r} (reference) vs {our_tid!r} (partita)"
-        if ref_tid is None:
-            continue
-        if forward.setdefault(ref_tid, our_tid) != our_tid:
-            return f"chunk {i}: reference table_id {ref_tid!r} maps to two partita ids"
-        if backward.setdefault(our_tid, ref_tid) != ref_tid:
-            return f"chunk {i}: partita table_id {our_tid!r} maps to two reference ids"
-    return ""
-
-
-def decoded_orig_elements(chunk_dict: ElementDict) -> list[ElementDict]:
-    """Return a chunk's `orig_elements` decoded to element dicts (empty when absent)."""
-    from partita.serialization import element_to_dict, elements_from_base64_json
-
-    encoded = chunk_dict["metadata"].get("orig_elements")
-    return [element_to_dict(e) for e in elements_from_base64_json(encoded)] if encoded else []
-
-
-def source_elements(chunk_dict: ElementDict) -> str:
-    """Name the input elements a chunk came from, or ""."""
-    origs = decoded_orig_elements(chunk_dict)
-    return ", ".join(f"{d['type']} {d['element_id']} {d['text'][:40]!r}" for d in origs)
-
-
-def readable(chunk_dict: ElementDict) -> str:
-    """A chunk dict as one line of JSON, type and text first, `orig_elements` shortened."""
-    metadata = dict(chunk_dict["metadata"])
-    if "orig_elements" in metadata:
-        metadata["orig_elements"] = f"<{len(metadata['orig_elements'])} chars of base64>"
-    shown = {"type": chunk_dict.get("type"), "text": chunk_dict.get("text"), "metadata": metadata}
-    return json.dumps(shown, ensure_ascii=False)
-
-
-def orig_elements_difference(ref: ElementDict, ours: ElementDict) -> str:
-    ref_origs, our_origs = decoded_orig_elements(ref), decoded_orig_elements(ours)
-    for i, (a, b) in enumerate(zip(ref_origs, our_origs, strict=False)):
-        if a != b:
-            return f"\n  orig element {i}: reference {a}\n  orig element {i}: partita   {b}"
-    return f"\n  orig elements: {len(ref_origs)} (reference) vs {len(our_origs)} (partita)"
-
-
-def describe_difference(index: int, ref: ElementDict, ours: ElementDict) -> str:
-    """Say how chunk `index` differs, with its input elements and both (normalized) chunk dicts."""
-    ref_meta, our_meta = ref["metadata"], ours["metadata"]
-    keys = sorted(k for k in set(ref_meta) | set(our_meta) if ref_meta.get(k) != our_meta.get(k))
-    fields = [k for k in ("type", "text") if ref.get(k) != ours.get(k)]
-    fields += [f"metadata.{k}" for k in keys]
-    text = (
-        f"chunk {index} differs in {', '.join(fields)}\n"
-        f"  input elements: {source_elements(ref) or source_elements(ours) or '(not recorded)'}\n"
-        f"  reference: {readable(ref)}\n"
-        f"  partita:   {readable(ours)}"
-    )
-    return text + (orig_elements_difference(ref, ours) if "orig_elements" in keys else "")
-
-
-def first_difference(ref_dicts: Sequence[ElementDict], our_dicts: Sequence[ElementDict]) -> str:
-    """Return a description of the first difference between two chunk-dict lists, or ""."""
-    counts = ""
-    if len(ref_dicts) != len(our_dicts):
-        counts = f"{len(ref_dicts)} chunks (reference) vs {len(our_dicts)} chunks (partita); "
-    for i, (ref, ours) in enumerate(zip(ref_dicts, our_dicts, strict=False)):
-        ref_norm, our_norm = normalized_dict(ref), normalized_dict(ours)
-        if ref_norm != our_norm:
-            return counts + describe_difference(i, ref_norm, our_norm)
-    if counts:
-        return counts + f"the first {min(len(ref_dicts), len(our_dicts))} chunks agree"
-    return table_id_mismatch(ref_dicts, our_dicts)
-
-
 def chunks_difference(
     ref_chunks: Elements, our_chunks: Elements, ref: Library, ours: Library
 ) -> str:
@@ -421,28 +151,44 @@ def chunks_difference(
     )
 
 
-ID_VALUE = re.compile(r'("(?:element_id|table_id)": )"[^"]*"')
-SECTION_PATH = re.compile(r',\n\s*"section_path": \[[^\]]*\]')
-
-
-def raw_json_identical(ref_json: str, our_json: str) -> bool:
-    """Whether the JSON texts are byte-identical apart from the ids and `section_path`."""
-
-    def masked(text: str) -> str:
-        return ID_VALUE.sub(r'\1"*"', SECTION_PATH.sub("", text))
-
-    return masked(ref_json) == masked(our_json)
-
-
 # ------------------------------------------------------------------------------------------------
 # the rows
 # ------------------------------------------------------------------------------------------------
+
+# -- (key for --rows, name, function, options) --
+CHUNKING_ROWS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
+    ("by_title", "by_title defaults", "chunk_by_title", {}),
+    (
+        "basic",
+        "basic max_characters=1000 overlap=100",
+        "chunk_elements",
+        {"max_characters": 1000, "overlap": 100},
+    ),
+    (
+        "overlap_all",
+        "by_title overlap_all",
+        "chunk_by_title",
+        {"overlap": 100, "overlap_all": True},
+    ),
+    (
+        "tokens",
+        "by_title tokens max_tokens=256 cl100k_base",
+        "chunk_by_title",
+        {"max_tokens": 256, "tokenizer": "cl100k_base"},
+    ),
+)
+JSON_KEY, JSON_NAME = "json", "JSON export (by_title chunks with orig_elements)"
+JSON_SOURCE_KEY = "by_title"
+SCALING_KEY = "scaling"
+ROW_KEYS = (*(key for key, _, _, _ in CHUNKING_ROWS), JSON_KEY, SCALING_KEY)
+ROW_OPTIONS = {name: options for _, name, _, options in CHUNKING_ROWS}
 
 
 @dataclass
 class Row:
     """One compared measurement: reference time, partita time and the identity verdict."""
 
+    key: str
     name: str
     ref_seconds: float
     our_seconds: float
@@ -461,71 +207,72 @@ class Row:
 
 @dataclass
 class Inputs:
-    """The element lists of both libraries, built from the same dicts."""
+    """The element lists of both libraries, built from the same dicts of one stream."""
 
     ref: Library
     ours: Library
     ref_elements: Elements
     our_elements: Elements
     repeat: int
-
-
-JSON_SOURCE_ROW = "by_title defaults"
-CHUNKING_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("by_title defaults", "chunk_by_title", {}),
-    (
-        "basic max_characters=1000 overlap=100",
-        "chunk_elements",
-        {"max_characters": 1000, "overlap": 100},
-    ),
-    ("by_title overlap_all", "chunk_by_title", {"overlap": 100, "overlap_all": True}),
-    (
-        "by_title tokens max_tokens=256 cl100k_base",
-        "chunk_by_title",
-        {"max_tokens": 256, "tokenizer": "cl100k_base"},
-    ),
-)
+    reference_repeat: int
 
 
 def chunking_row(
-    inputs: Inputs, name: str, function: str, options: dict[str, Any]
+    inputs: Inputs, key: str, name: str, function: str, options: dict[str, Any]
 ) -> tuple[Row, Elements, Elements]:
     """Time one chunking call in both libraries; return the row and both libraries' chunks."""
     ref_fn = getattr(inputs.ref, function)
     our_fn = getattr(inputs.ours, function)
     ref_seconds, ref_chunks = best_time(
-        lambda: ref_fn(inputs.ref_elements, **options), inputs.repeat
+        lambda: ref_fn(inputs.ref_elements, **options), inputs.reference_repeat
     )
     our_seconds, our_chunks = best_time(
         lambda: our_fn(inputs.our_elements, **options), inputs.repeat
     )
     difference = chunks_difference(ref_chunks, our_chunks, inputs.ref, inputs.ours)
     note = f"{len(our_chunks):,} chunks"
-    row = Row(name, ref_seconds, our_seconds, CHUNKING_TARGET, difference, note)
+    row = Row(key, name, ref_seconds, our_seconds, CHUNKING_TARGET, difference, note)
     return row, ref_chunks, our_chunks
 
 
 def json_row(inputs: Inputs, ref_chunks: Elements, our_chunks: Elements) -> Row:
     """Time `elements_to_json` of the by_title chunks in both libraries."""
-    ref_seconds, ref_json = best_time(lambda: inputs.ref.to_json(ref_chunks), inputs.repeat)
+    ref_seconds, ref_json = best_time(
+        lambda: inputs.ref.to_json(ref_chunks), inputs.reference_repeat
+    )
     our_seconds, our_json = best_time(lambda: inputs.ours.to_json(our_chunks), inputs.repeat)
     difference = first_difference(json.loads(ref_json), json.loads(our_json))
-    raw = "raw bytes identical" if raw_json_identical(ref_json, our_json) else "raw bytes differ"
-    note = f"{len(our_json) / 1e6:.1f} MB, {raw} (ids masked)"
-    name = "JSON export (by_title chunks with orig_elements)"
-    return Row(name, ref_seconds, our_seconds, JSON_TARGET, difference, note)
+    note = f"{len(our_json) / 1e6:.1f} MB, {json_identity_note(ref_json, our_json)}"
+    return Row(JSON_KEY, JSON_NAME, ref_seconds, our_seconds, JSON_TARGET, difference, note)
 
 
-def compared_rows(inputs: Inputs) -> list[Row]:
-    """The chunking rows, then the JSON row (measured as soon as the by_title chunks exist)."""
-    rows, json_rows = [], []
-    for name, function, options in CHUNKING_ROWS:
-        row, ref_chunks, our_chunks = chunking_row(inputs, name, function, options)
-        rows.append(row)
-        print(f"  measured: {name}", flush=True)
-        if name == JSON_SOURCE_ROW:
+def progress(stream: str, row: Row) -> None:
+    verdict = "identical" if not row.difference else "DIFFERS"
+    print(
+        f"  [{stream}] {row.name}: {row.ref_seconds:.3f} s / {row.our_seconds:.3f} s = "
+        f"{row.ratio:.1f}x, {verdict}",
+        flush=True,
+    )
+
+
+def compared_rows(inputs: Inputs, keys: Sequence[str], stream: str) -> list[Row]:
+    """The chunking rows among `keys`, then the JSON row (on the by_title defaults chunks)."""
+    rows: list[Row] = []
+    json_rows: list[Row] = []
+    for key, name, function, options in CHUNKING_ROWS:
+        wanted = key in keys
+        if not wanted and not (key == JSON_SOURCE_KEY and JSON_KEY in keys):
+            continue
+        if wanted:
+            row, ref_chunks, our_chunks = chunking_row(inputs, key, name, function, options)
+            rows.append(row)
+            progress(stream, row)
+        else:  # -- only the JSON row's input: one untimed call each --
+            ref_chunks = getattr(inputs.ref, function)(inputs.ref_elements, **options)
+            our_chunks = getattr(inputs.ours, function)(inputs.our_elements, **options)
+        if key == JSON_SOURCE_KEY and JSON_KEY in keys:
             json_rows.append(json_row(inputs, ref_chunks, our_chunks))
-            print(f"  measured: {json_rows[-1].name}", flush=True)
+            progress(stream, json_rows[-1])
         del ref_chunks, our_chunks
     return rows + json_rows
 
@@ -540,13 +287,54 @@ class Scaling:
     def ratio(self) -> float:
         return self.large_seconds / self.small_seconds
 
+    @property
+    def passed(self) -> bool:
+        return self.ratio <= SCALING_TARGET
 
-def scaling_row(ours: Library, n: int, seed: int, repeat: int) -> Scaling:
-    small = ours.from_dicts(build_element_dicts(n, seed))
-    large = ours.from_dicts(build_element_dicts(4 * n, seed))
+
+def scaling_row(ours: Library, n: int, seed: int, shape: StreamShape, repeat: int) -> Scaling:
+    small = ours.from_dicts(build_element_dicts(n, seed, shape))
+    large = ours.from_dicts(build_element_dicts(4 * n, seed, shape))
     small_seconds, _ = best_time(lambda: ours.chunk_by_title(small), repeat)
     large_seconds, _ = best_time(lambda: ours.chunk_by_title(large), repeat)
     return Scaling(n, small_seconds, large_seconds)
+
+
+@dataclass
+class StreamResult:
+    """Everything measured on one stream."""
+
+    shape: StreamShape
+    summary: str
+    rows: list[Row] = field(default_factory=list)
+    scaling: Scaling | None = None
+
+
+def run_stream(
+    args: argparse.Namespace, shape: StreamShape, ref: Library, ours: Library
+) -> StreamResult:
+    """The compared rows and the scaling row of one stream."""
+    dicts = build_element_dicts(args.elements, args.seed, shape)
+    result = StreamResult(shape, stream_summary(dicts))
+    print(f"\nstream {shape.name}: {result.summary}", flush=True)
+    if any(key in args.rows for key, _, _, _ in CHUNKING_ROWS) or JSON_KEY in args.rows:
+        inputs = Inputs(
+            ref,
+            ours,
+            ref.from_dicts(dicts),
+            ours.from_dicts(dicts),
+            args.repeat,
+            args.reference_repeat,
+        )
+        del dicts
+        result.rows = compared_rows(inputs, args.rows, shape.name)
+        del inputs
+    if SCALING_KEY in args.rows:
+        result.scaling = scaling_row(ours, args.elements, args.seed, shape, args.repeat)
+        s = result.scaling
+        seconds = f"{s.large_seconds:.3f} s / {s.small_seconds:.3f} s"
+        print(f"  [{shape.name}] scaling 4N/N: {seconds} = {s.ratio:.2f}", flush=True)
+    return result
 
 
 # ------------------------------------------------------------------------------------------------
@@ -629,6 +417,43 @@ class Table:
         return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
 
 
+Block = str | Table  # -- a report is paragraphs and tables --
+
+
+def summary_table(results: Sequence[StreamResult]) -> Table:
+    """A row per benchmark, a column per stream: ratio, PASS/MISS, identity; then the worst."""
+    headers = ["benchmark", "target", *(r.shape.name for r in results), "worst"]
+    body: list[list[str]] = []
+    names = [name for _, name, _, _ in CHUNKING_ROWS] + [JSON_NAME]
+    for name in names:
+        cells = [next((row for row in r.rows if row.name == name), None) for r in results]
+        measured = [(row.ratio, r.shape.name) for row, r in zip(cells, results, strict=True) if row]
+        if not measured:
+            continue
+        target = CHUNKING_TARGET if name != JSON_NAME else JSON_TARGET
+        line = [name, f">= {target:.0f}x"]
+        for row in cells:
+            if row is None:
+                line.append("—")
+                continue
+            verdict = "identical" if not row.difference else "DIFFERS"
+            line.append(f"{row.ratio:.1f}x {'PASS' if row.passed else 'MISS'}, {verdict}")
+        ratio, stream = min(measured)
+        line.append(f"{ratio:.1f}x ({stream})")
+        body.append(line)
+    scalings = [(r.scaling, r.shape.name) for r in results]
+    if any(s for s, _ in scalings):
+        line = ["partita by_title scaling 4N/N", f"<= {SCALING_TARGET}"]
+        line += [
+            "—" if s is None else f"{s.ratio:.2f} {'PASS' if s.passed else 'MISS'}"
+            for s, _ in scalings
+        ]
+        ratio, stream = max((s.ratio, name) for s, name in scalings if s)
+        line.append(f"{ratio:.2f} ({stream})")
+        body.append(line)
+    return Table(headers, body)
+
+
 def compared_table(rows: Sequence[Row]) -> Table:
     headers = ["benchmark", "unstructured", "partita", "ratio", "target", "result", "identical"]
     headers.append("notes")
@@ -648,21 +473,22 @@ def compared_table(rows: Sequence[Row]) -> Table:
     return Table(headers, body)
 
 
-def scaling_table(s: Scaling) -> Table:
-    verdict = "PASS" if s.ratio <= SCALING_TARGET else "MISS"
-    return Table(
-        ["benchmark", f"N={s.n:,}", f"4N={4 * s.n:,}", "ratio 4N/N", "target", "result"],
+def scaling_table(results: Sequence[StreamResult], n: int) -> Table:
+    headers = ["partita by_title defaults scaling", f"N={n:,}", f"4N={4 * n:,}", "ratio 4N/N"]
+    headers += ["target", "result"]
+    body = [
         [
-            [
-                "partita by_title defaults scaling",
-                f"{s.small_seconds:.3f} s",
-                f"{s.large_seconds:.3f} s",
-                f"{s.ratio:.2f}",
-                f"<= {SCALING_TARGET}",
-                verdict,
-            ]
-        ],
-    )
+            f"stream {r.shape.name}",
+            f"{r.scaling.small_seconds:.3f} s",
+            f"{r.scaling.large_seconds:.3f} s",
+            f"{r.scaling.ratio:.2f}",
+            f"<= {SCALING_TARGET}",
+            "PASS" if r.scaling.passed else "MISS",
+        ]
+        for r in results
+        if r.scaling
+    ]
+    return Table(headers, body)
 
 
 def memory_table(runs: Sequence[MemoryRun]) -> Table:
@@ -685,7 +511,7 @@ def memory_table(runs: Sequence[MemoryRun]) -> Table:
     return Table(headers, body)
 
 
-def oversized_table(inputs: Inputs, seed: int) -> Table:
+def oversized_table(ref: Library, ours: Library, seed: int) -> Table:
     """One oversized element, timed at growing sizes (`_oversized.py`), one run each."""
 
     def element_of(library: Library) -> Callable[[str], Any]:
@@ -695,37 +521,54 @@ def oversized_table(inputs: Inputs, seed: int) -> Table:
 
         return element
 
-    ours, ref = inputs.ours, inputs.ref
     rows = measure_oversized(
         ours.chunk_elements, element_of(ours), ref.chunk_elements, element_of(ref), seed
     )
     return Table(OVERSIZED_HEADERS, [oversized_cells(row) for row in rows])
 
 
-def environment_lines(n: int, seed: int, repeat: int) -> list[str]:
+def environment_lines(args: argparse.Namespace) -> list[str]:
     return [
         f"Python {platform.python_version()} ({platform.python_implementation()}), "
-        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs",
+        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start",
         f"unstructured {version('unstructured')}, partita {version('partita')}",
-        f"elements: {n:,}, seed: {seed}, repeat: {repeat} (minimum time reported)",
+        f"elements: {args.elements:,} per stream, seed: {args.seed}, repeat: {args.repeat} "
+        f"(partita), {args.reference_repeat} (reference); minimum time reported",
+        f"streams: {', '.join(args.streams)}; rows: {', '.join(args.rows)}",
     ]
 
 
-def write_markdown(environment: Sequence[str], tables: Sequence[Table]) -> None:
+def stream_blocks(result: StreamResult) -> list[Block]:
+    blocks: list[Block] = [f"Stream `{result.shape.name}`: {result.shape.description}."]
+    blocks.append(f"Elements: {result.summary}.")
+    if result.rows:
+        blocks.append(compared_table(result.rows))
+    return blocks
+
+
+def write_markdown(environment: Sequence[str], blocks: Sequence[Block]) -> None:
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     parts = ["# Chunking benchmark", "", *(f"- {line}" for line in environment)]
-    for table in tables:
-        parts += ["", table.markdown()]
+    for block in blocks:
+        parts += ["", block.markdown() if isinstance(block, Table) else block]
     RESULTS.write_text("\n".join(parts) + "\n", encoding="utf-8")
 
 
-def report_differences(rows: Sequence[Row], options: dict[str, dict[str, Any]]) -> bool:
+def report_differences(results: Sequence[StreamResult]) -> bool:
     """Print every row's first difference to stderr; return whether any row differs."""
-    differing = [r for r in rows if r.difference]
-    for r in differing:
-        print(f"\nIDENTITY CHECK FAILED: {r.name} {options.get(r.name, {})}", file=sys.stderr)
-        print(r.difference, file=sys.stderr)
-    return bool(differing)
+    differing = False
+    for result in results:
+        for r in result.rows:
+            if r.difference:
+                differing = True
+                options = ROW_OPTIONS.get(r.name, {})
+                print(
+                    f"\nIDENTITY CHECK FAILED: stream {result.shape.name}, {r.name} {options}",
+                    file=sys.stderr,
+                )
+                print(r.difference, file=sys.stderr)
+    return differing
 
 
 # ------------------------------------------------------------------------------------------------
@@ -733,11 +576,31 @@ def report_differences(rows: Sequence[Row], options: dict[str, dict[str, Any]]) 
 # ------------------------------------------------------------------------------------------------
 
 
+def comma_list(choices: Sequence[str]) -> Callable[[str], list[str]]:
+    def parse(value: str) -> list[str]:
+        items = [item.strip() for item in value.split(",") if item.strip()]
+        unknown = [item for item in items if item not in choices]
+        if unknown or not items:
+            raise argparse.ArgumentTypeError(f"choose among {', '.join(choices)}, not {value!r}")
+        return items
+
+    return parse
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--elements", type=int, default=20_000)
+    parser.add_argument("--elements", type=int, default=20_000, help="per stream")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=3, help="partita's runs per row")
+    parser.add_argument(
+        "--reference-repeat", type=int, default=1, help="the reference's runs per row"
+    )
+    parser.add_argument(
+        "--streams", type=comma_list(tuple(STREAMS)), default=list(STREAMS), help=", ".join(STREAMS)
+    )
+    parser.add_argument(
+        "--rows", type=comma_list(ROW_KEYS), default=list(ROW_KEYS), help=", ".join(ROW_KEYS)
+    )
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-oversized", action="store_true")
     parser.add_argument("--quick", action="store_true", help="2,000 elements, one repeat")
@@ -748,34 +611,29 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def build_inputs(n: int, seed: int, repeat: int) -> Inputs:
-    ref, ours = reference_library(), partita_library()
-    dicts = build_element_dicts(n, seed)
-    return Inputs(ref, ours, ref.from_dicts(dicts), ours.from_dicts(dicts), repeat)
-
-
 def run_benchmarks(args: argparse.Namespace) -> int:
-    environment = environment_lines(args.elements, args.seed, args.repeat)
+    environment = environment_lines(args)
     print("\n".join(environment), flush=True)
     # -- memory first: a child's ru_maxrss starts at this process's RSS at the fork, so this
     # -- process must not yet hold the element lists --
     memory = [] if args.skip_memory else [memory_run(n, args.seed) for n in MEMORY_SIZES]
-    inputs = build_inputs(args.elements, args.seed, args.repeat)
-    rows = compared_rows(inputs)
-    tables = [
-        compared_table(rows),
-        scaling_table(scaling_row(inputs.ours, args.elements, args.seed, args.repeat)),
-    ]
+    ref, ours = reference_library(), partita_library()
+    results = [run_stream(args, STREAMS[name], ref, ours) for name in args.streams]
+    blocks: list[Block] = [summary_table(results)]
+    for result in results:
+        blocks += stream_blocks(result)
+    if any(r.scaling for r in results):
+        blocks.append(scaling_table(results, args.elements))
     if memory:
-        tables.append(memory_table(memory))
+        blocks += ["Streaming memory, stream `default`:", memory_table(memory)]
     if not args.skip_oversized:
-        tables.append(oversized_table(inputs, args.seed))
-    for table in tables:
-        print("\n" + table.text())
-    write_markdown(environment, tables)
+        blocks.append(oversized_table(ref, ours, args.seed))
+    blocks.append(f"Load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}.")
+    for block in blocks:
+        print("\n" + (block.text() if isinstance(block, Table) else block))
+    write_markdown(environment, blocks)
     print(f"\n(written to {RESULTS})", flush=True)
-    options = {name: opts for name, _, opts in CHUNKING_ROWS}
-    return 1 if report_differences(rows, options) else 0
+    return 1 if report_differences(results) else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

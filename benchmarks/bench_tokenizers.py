@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from importlib.metadata import version
 from typing import Any
 
-from bench_chunking import iter_element_dicts  # benchmarks/ is on sys.path
+from _streams import iter_element_dicts  # benchmarks/ is on sys.path (bench_chunking's stream)
 from partita.text.sizing.openai_encodings import openai_encoding
 
 ENCODINGS = ("cl100k_base", "o200k_base")
