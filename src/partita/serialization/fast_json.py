@@ -83,12 +83,12 @@ def fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | Non
         for start in range(0, len(elements), _ELEMENT_BATCH):
             batch_elements = elements[start : start + _ELEMENT_BATCH]
             dicts = [element_to_json_dict(e, encoded) for e in batch_elements]
-            fast = (
-                sum(json_chars(e, with_orig_elements=False) for e in batch_elements)
-                <= MAX_FAST_CHARS
+            chars, no_floats = _batch_extent(batch_elements, with_orig_elements=False)
+            batches.append(
+                _write_batch(
+                    dicts, indent, index_of, fast=chars <= MAX_FAST_CHARS, no_floats=no_floats
+                )
             )
-            no_floats = all(map(holds_no_float, batch_elements))
-            batches.append(_write_batch(dicts, indent, index_of, fast=fast, no_floats=no_floats))
         for future in futures:
             results.extend(future.result())
     finally:
@@ -165,10 +165,9 @@ def _payloads(tuples: Sequence[tuple[Element, ...]]) -> list[bytes]:
     out = []
     for t in tuples:
         dicts = [element_to_json_dict(e, None) for e in t]
+        chars, no_floats = _batch_extent(t, with_orig_elements=True)
         payload = (
-            _json_writer.compact(dicts, no_floats=all(map(holds_no_float, t)))
-            if sum(map(json_chars, t)) <= MAX_FAST_CHARS
-            else None
+            _json_writer.compact(dicts, no_floats=no_floats) if chars <= MAX_FAST_CHARS else None
         )
         if payload is None:
             payload = json.dumps(dicts, sort_keys=True).encode("ascii")
@@ -184,20 +183,7 @@ def holds_no_float(element: Element) -> bool:
     """True when the JSON of `element`, its `orig_elements` aside (they are written apart), holds
     no float: no embeddings, no `extra`, and every metadata value a string, an integer, a boolean
     or a tuple of those. False whenever unsure (coordinates, links, data source, ...)."""
-    if element.embeddings or element.metadata.extra:
-        return False
-    for name, value in element.metadata.__dict__.items():
-        kind = type(value)
-        if kind is str or kind is int or kind is bool or value is None:
-            continue
-        if kind is not tuple or (
-            name != "orig_elements" and not _NO_FLOAT_TYPES.issuperset(map(type, value))
-        ):
-            return False
-    return True
-
-
-_NO_FLOAT_TYPES = frozenset({str, int, bool})
+    return extent(element, with_orig_elements=False)[1]
 
 
 def json_chars(element: Element, *, with_orig_elements: bool = True) -> int:
@@ -208,10 +194,18 @@ def json_chars(element: Element, *, with_orig_elements: bool = True) -> int:
     (unless left out: the batch writer splices them in) twice their elements' estimate, as they
     are written compressed, in base64.
     """
-    fields = element.metadata.__dict__
+    return extent(element, with_orig_elements=with_orig_elements)[0]
+
+
+def extent(element: Element, *, with_orig_elements: bool) -> tuple[int, bool]:
+    """`(json_chars(element), holds_no_float(element))`, in one pass over the metadata."""
+    meta = element.metadata
+    fields = meta.__dict__
     size = 256 + len(element.text) + 32 * len(fields)
+    no_floats = True
     if element.embeddings:
         size += 32 * len(element.embeddings)
+        no_floats = False
     for name, value in fields.items():
         kind = type(value)
         if kind is str:
@@ -222,11 +216,33 @@ def json_chars(element: Element, *, with_orig_elements: bool = True) -> int:
                     size += sum(map(len, value)) + 4 * len(value)
                 except TypeError:
                     size += _value_chars(value, 0)
+                if no_floats and not _NO_FLOAT_TYPES.issuperset(map(type, value)):
+                    no_floats = False
             elif with_orig_elements:
                 size += 64 + 2 * sum(map(json_chars, value))
-        elif not (kind is int or kind is float or kind is bool):
+        elif kind is int or kind is bool:
+            pass
+        elif kind is float:
+            no_floats = False
+        elif value is None:
+            size += 32
+        else:  # -- coordinates, links, data source, extra: walked, and not promised float-free --
             size += _value_chars(value, 0)
-    return size
+            no_floats = False
+    return size, no_floats
+
+
+_NO_FLOAT_TYPES = frozenset({str, int, bool})
+
+
+def _batch_extent(elements: Sequence[Element], *, with_orig_elements: bool) -> tuple[int, bool]:
+    """The `extent` of several elements: their estimates summed, and whether none holds a float."""
+    total, all_float_free = 0, True
+    for element in elements:
+        chars, no_floats = extent(element, with_orig_elements=with_orig_elements)
+        total += chars
+        all_float_free = all_float_free and no_floats
+    return total, all_float_free
 
 
 def _value_chars(value: Any, depth: int) -> int:
