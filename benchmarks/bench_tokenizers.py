@@ -1,24 +1,25 @@
-"""Token counting speed: tiktoken (what partita counts with) against bpe-openai, offline.
+"""Token counting speed of the engines partita may count with, offline: tiktoken, bpe-openai,
+rs-bpe (`encode` and `count`), and the one partita chose (`partita.text.sizing.bpe_engine`).
 
 The text is bench_chunking's seeded element stream (English paragraphs, Chinese paragraphs,
 titles, list items, table cells), the element texts taken in order until `--megabytes` of UTF-8.
 Each encoding (cl100k_base, o200k_base) is counted two ways:
 
-- **elements**: `encode_ordinary` of every element text, one call each, as chunking measures;
+- **elements**: one call per element text, as chunking measures;
 - **blocks**: the same texts joined by blank lines into blocks of about 100 kB (bpe-openai
   refuses a call of more than 200,000 tokens or 1,000,000 characters, so no larger blocks).
 
-Both libraries get the same `Encoding` inputs: tiktoken's is partita's own
-(`partita.text.sizing.openai_encodings`, tiktoken's engine on OpenAI's ranks), bpe-openai's is
-`bpe_openai.get_encoding(name)`. The two run alternately, `--repeat` times each; the table gives
-each one's least CPU time (`time.process_time`: both count on one thread, and CPU time is less
-disturbed than wall time by other work on a shared machine), the token totals (which must agree:
-the exit status is 1 otherwise) and the ratio tiktoken / bpe-openai (above 1: bpe-openai is
-faster). Loading times (wall) are given apart.
+tiktoken's `Encoding` is partita's own (`partita.text.sizing.openai_encodings`, tiktoken's engine
+on OpenAI's ranks). The engines run alternately, `--repeat` times each; the table gives each
+one's least CPU time (`time.process_time`: all count on one thread, and CPU time is less
+disturbed than wall time by other work on a shared machine), the token totals (which must all be
+tiktoken's: the exit status is 1 otherwise) and the ratio tiktoken / engine (above 1: faster
+than tiktoken). Loading times (wall) are given apart.
 
     python benchmarks/bench_tokenizers.py [--megabytes 20] [--repeat 3] [--seed 0]
 
-Needs `pip install bpe-openai` (not a partita dependency).
+Needs the `bench` extra (bpe-openai is in it only for this comparison; rs-bpe is the `fast`
+extra).
 """
 
 from __future__ import annotations
@@ -68,9 +69,8 @@ def blocks_of(texts: list[str]) -> list[str]:
     return blocks
 
 
-def counting(encoding: Any, texts: list[str]) -> Callable[[], int]:
-    encode = encoding.encode_ordinary
-    return lambda: sum(len(encode(text)) for text in texts)
+def counting(count: Callable[[str], int], texts: list[str]) -> Callable[[], int]:
+    return lambda: sum(map(count, texts))
 
 
 def alternate_best(runs: list[Callable[[], int]], repeat: int) -> list[tuple[float, int]]:
@@ -91,26 +91,41 @@ def timed_load(load: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - start, encoding
 
 
-def rows(texts: list[str], repeat: int) -> Iterator[tuple[str, ...]]:
+def engines(name: str) -> Iterator[tuple[str, float, Callable[[str], int]]]:
+    """(label, load time, count) of each engine for the encoding `name`; tiktoken first."""
     import bpe_openai
+    from rs_bpe.bpe import openai as rs_openai
 
+    from partita.text.sizing.bpe_engine import engine_for
+
+    load, tiktoken_encoding = timed_load(lambda: openai_encoding(name))
+    encode = tiktoken_encoding.encode_ordinary
+    yield "tiktoken encode_ordinary", load, lambda text: len(encode(text))
+    load, bpe = timed_load(lambda: bpe_openai.get_encoding(name))
+    yield "bpe-openai encode_ordinary", load, lambda text: len(bpe.encode_ordinary(text))
+    load, rs = timed_load(getattr(rs_openai, name))
+    yield "rs-bpe encode", load, lambda text: len(rs.encode(text))
+    yield "rs-bpe count", load, rs.count
+    load, engine = timed_load(lambda: engine_for(tiktoken_encoding))
+    yield f"partita's engine ({engine.name}) count", load, engine.count
+
+
+def rows(texts: list[str], repeat: int) -> Iterator[tuple[str, ...]]:
     blocks = blocks_of(texts)
     for name in ENCODINGS:
-        tiktoken_load, ours = timed_load(lambda name=name: openai_encoding(name))
-        bpe_load, theirs = timed_load(lambda name=name: bpe_openai.get_encoding(name))
-        yield (f"{name} load", f"{tiktoken_load:.2f} s", f"{bpe_load:.2f} s", "", "", "")
+        chosen = list(engines(name))
         for label, inputs in (("elements", texts), ("blocks", blocks)):
-            (tiktoken_time, tiktoken_total), (bpe_time, bpe_total) = alternate_best(
-                [counting(ours, inputs), counting(theirs, inputs)], repeat
-            )
-            yield (
-                f"{name} {label} ({len(inputs):,} calls)",
-                f"{tiktoken_time:.2f} s",
-                f"{bpe_time:.2f} s",
-                f"{tiktoken_total:,}",
-                f"{bpe_total:,}" + ("" if bpe_total == tiktoken_total else " DIFFERENT"),
-                f"{tiktoken_time / bpe_time:.2f}",
-            )
+            results = alternate_best([counting(count, inputs) for _, _, count in chosen], repeat)
+            tiktoken_time, tiktoken_total = results[0]
+            for (engine, load, _), (seconds, total) in zip(chosen, results, strict=True):
+                yield (
+                    f"{name} {label} ({len(inputs):,} calls)",
+                    engine,
+                    f"{load:.2f} s",
+                    f"{seconds:.2f} s",
+                    f"{total:,}" + ("" if total == tiktoken_total else " DIFFERENT"),
+                    f"{tiktoken_time / seconds:.2f}",
+                )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,10 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     size = sum(len(text.encode()) for text in texts) / 1_000_000
     print(
         f"{len(texts):,} element texts, {size:.1f} MB UTF-8; tiktoken {version('tiktoken')},"
-        f" bpe-openai {version('bpe-openai')}; Python {platform.python_version()},"
-        f" {platform.machine()}; least CPU time of {args.repeat}"
+        f" bpe-openai {version('bpe-openai')}, rs-bpe {version('rs-bpe')};"
+        f" Python {platform.python_version()}, {platform.machine()};"
+        f" least CPU time of {args.repeat}"
     )
-    header = ("what", "tiktoken", "bpe-openai", "tokens (tiktoken)", "tokens (bpe-openai)", "ratio")
+    header = ("texts", "engine", "load (wall)", "CPU time", "tokens", "tiktoken / engine")
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     differ = False
