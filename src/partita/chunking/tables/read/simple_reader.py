@@ -205,10 +205,7 @@ def _parse_row(
     parsed = parse_cells(inner)
     if parsed is None:
         return None
-    cells, is_th_row, max_rowspan = parsed
-    if cells:
-        html = "<tr>" + "".join(cell[4] for cell in cells) + "</tr>"
-    else:
-        html = "<tr></tr>" if inner else "<tr/>"
-    texts = tuple(cell[0] for cell in cells if cell[0])
-    return SimpleRow(html, cells, texts, max_rowspan, in_thead or is_th_row, group_key, source)
+    cells, texts, xmls, is_th_row, max_rowspan = parsed
+    html = "<tr>" + "".join(xmls) + "</tr>" if cells else "<tr></tr>" if inner else "<tr/>"
+    is_header = in_thead or is_th_row
+    return SimpleRow(html, cells, tuple(texts), max_rowspan, is_header, group_key, source)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from lxml import etree
 
 __all__ = [
     "ATTRS",
     "CellData",
+    "ParsedCells",
     "PlainRow",
     "SimpleCell",
     "SimpleRow",
@@ -350,10 +352,18 @@ def _source_cell_html(match: re.Match[str]) -> str:
     return f"<{tag}{attrs}>{_source_content(raw)}</{tag}>"
 
 
-def parse_cells(inner: str) -> tuple[list[CellData], bool, int | None] | None:
-    """Return the cells of a row's inner markup, whether it is a row of `<th>`s after blank
-    `<td>` corner cells, and its largest `rowspan`; `None` when a cell repeats an attribute."""
+ParsedCells = tuple[list[CellData], list[str], list[str], bool, int | None]
+"""A row's cells as parsed: the cells, the texts of those that have any, their compact HTML,
+whether the row is a row of `<th>`s after blank `<td>` corner cells, and its largest `rowspan`
+(`None` for a `rowspan="0"`)."""
+
+
+def parse_cells(inner: str) -> ParsedCells | None:
+    """Return the cells of a row's inner markup (see `ParsedCells`); `None` when a cell repeats
+    an attribute."""
     cells: list[CellData] = []
+    texts: list[str] = []
+    xmls: list[str] = []
     has_th = has_text_td = has_zero_rowspan = False
     max_rowspan = 1
     for tag, attrs, raw in _CELL.findall(inner):
@@ -369,30 +379,45 @@ def parse_cells(inner: str) -> tuple[list[CellData], bool, int | None] | None:
         else:
             text = " ".join(raw.split())
             body = f">{text}</td>"
+        if text:
+            texts.append(text)
+            if tag != "th":
+                has_text_td = True
         if tag == "th":
             has_th = True
-        elif text:
-            has_text_td = True
         if not attrs:
-            cells.append((text, None, None, body, f"<td{body}"))
+            xml = "<td" + body
+            cells.append((text, None, None, body, xml))
+            xmls.append(xml)
             continue
-        pairs = _ATTR.findall(attrs)
-        found = dict(pairs)
-        if len(found) != len(pairs):
+        spans = _spans_of(attrs)
+        if spans is None:
             return None
-        colspan_raw = found.get("colspan")
-        rowspan_raw = found.get("rowspan")
-        if rowspan_raw is not None:
-            rowspan = rowspan_of(rowspan_raw)
-            if rowspan is None:
-                has_zero_rowspan = True
-            elif rowspan > max_rowspan:
-                max_rowspan = rowspan
-        cells.append(
-            (text, colspan_raw, rowspan_raw, body, cell_xml(colspan_raw, rowspan_raw, body))
-        )
+        colspan_raw, rowspan_raw, rowspan, head = spans
+        if rowspan is None:
+            has_zero_rowspan = True
+        elif rowspan > max_rowspan:
+            max_rowspan = rowspan
+        xml = head + body
+        cells.append((text, colspan_raw, rowspan_raw, body, xml))
+        xmls.append(xml)
     # -- a `<th>` row may start with blank `<td>` corner cells, but has no `<td>` with text --
-    return cells, has_th and not has_text_td, None if has_zero_rowspan else max_rowspan
+    is_th_row = has_th and not has_text_td
+    return cells, texts, xmls, is_th_row, None if has_zero_rowspan else max_rowspan
+
+
+@lru_cache(maxsize=512)
+def _spans_of(attrs: str) -> tuple[str | None, str | None, int | None, str] | None:
+    """Return a cell's `colspan` and `rowspan` values as written (`None`: absent), its `rowspan`
+    as read (`rowspan_of`) and the start of its compact `<td` tag, from its attributes `attrs`;
+    `None` when they name one attribute twice. Cached: tables repeat a few attribute strings."""
+    pairs = _ATTR.findall(attrs)
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        return None
+    colspan_raw = found.get("colspan")
+    rowspan_raw = found.get("rowspan")
+    return colspan_raw, rowspan_raw, rowspan_of(rowspan_raw), cell_xml(colspan_raw, rowspan_raw, "")
 
 
 def has_duplicate_attrs(attrs: str) -> bool:
