@@ -158,6 +158,26 @@ def test_environment_variable_turns_the_faster_engine_off() -> None:
     assert names == ["rs-bpe", "tiktoken"]
 
 
+def test_without_rs_bpe_tiktoken_counts_the_same() -> None:
+    """Where the `fast` extra is not installed, the engine is tiktoken's and counts alike."""
+    code = textwrap.dedent(
+        """
+        import sys
+        sys.modules["rs_bpe"] = None  # -- as if not installed: importing it fails --
+        from partita.text.sizing.sizer import sizer_for
+        sizer = sizer_for("cl100k_base")
+        print(sizer.tiktoken.engine.name, sizer.measure("数据 and emoji 👍 here, don't!"))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=_base_env()
+    )
+    name, count = done.stdout.split()
+    text = "数据 and emoji 👍 here, don't!"
+    assert name == "tiktoken"
+    assert int(count) == len(openai_encoding("cl100k_base").encode_ordinary(text))
+
+
 def _base_env() -> dict[str, str]:
     import os
 
