@@ -7,7 +7,8 @@ Layers, bottom up (each may import only the layers below it, and its own package
 2. `partita.hierarchy`, `partita.serialization`;
 3. `partita.partitioners`, `partita.chunking` (peers: neither imports the other);
 4. `partita.batch`, `partita.evaluation`, `partita.integrations`, `partita.inspection` (peers);
-5. `partita.cli` and the package itself (`partita/__init__.py`).
+5. `partita.distributed` (an engine running the batch work over a cluster);
+6. `partita.cli` and the package itself (`partita/__init__.py`).
 
 Imports are read from the source (every `import` statement, those inside functions included), so
 a lazy import cannot hide a cycle.
@@ -31,6 +32,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset(
         {"partita.batch", "partita.evaluation", "partita.integrations", "partita.inspection"}
     ),
+    frozenset({"partita.distributed"}),
     frozenset({"partita.cli", "partita"}),
 )
 

@@ -3,6 +3,7 @@
     partita partition FILE|DIR|-... [--glob PATTERN] [--input-format FORMAT]
                       [--format json|jsonl|text|markdown] [-o OUT | --output-dir DIR [--force]]
     partita chunk FILE|DIR|-... [--strategy by_title|basic|...|code] [chunking options] [...]
+    partita chunk --engine ray DIR|URI... --output-dir OUT [--incremental] [chunking options]
     partita evaluate DOC_OR_DIR... [--config SPEC]... [--questions FILE] [-o REPORT.html]
     partita inspect DOC [chunking options] [-o REPORT.html]
     partita --version
@@ -26,6 +27,9 @@ Several files are processed in `--jobs` worker processes (default: the cores ava
 `--timeout` / `--max-memory` limit each file (`partita.batch`); a file that fails for any reason
 (a typed error, a limit, a worker that died, a bug) is reported on standard error and the others
 go on. The exit status is 0 when every file succeeded, 1 when any failed, 2 for bad usage.
+
+`chunk --engine ray` runs the same per-file work on Ray Data (`partita.distributed`, the
+`distributed` extra) and writes record tables instead (`distributed`).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from partita.cli.arguments import add_chunking_arguments as _add_chunking_arguments
-from partita.cli.arguments import add_io_arguments
+from partita.cli.arguments import add_engine_arguments, add_io_arguments
 
 __all__ = ["main"]
 
@@ -84,6 +88,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     add_io_arguments(chunk, reads_elements=True)
     _add_chunking_arguments(chunk)
+    add_engine_arguments(chunk)
     chunk.set_defaults(run=run_chunk)
 
     from partita.evaluation.command import add_evaluate_parser

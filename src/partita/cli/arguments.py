@@ -114,11 +114,12 @@ def add_io_arguments(parser: argparse.ArgumentParser, *, reads_elements: bool) -
     )
     output.add_argument(
         "--format",
-        choices=OUTPUT_FORMATS,
+        choices=(*OUTPUT_FORMATS, *(("parquet",) if reads_elements else ())),
         default=None,
         help="json: one JSON array (default); jsonl: one element per line, streamed; text and"
         " markdown: for people, a header line per element (heading path, pages) and a rule"
-        " between them",
+        " between them"
+        + ("; with --engine ray: parquet (default) or jsonl records" if reads_elements else ""),
     )
     output.add_argument(
         "--jsonl",
@@ -181,3 +182,35 @@ def _positive_float(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be positive, got {text}")
     return value
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags that run `chunk` on a distributed engine (`partita.distributed`)."""
+    group = parser.add_argument_group("distributed (--engine ray; the distributed extra)")
+    group.add_argument(
+        "--engine",
+        choices=("local", "ray"),
+        default="local",
+        help="local: worker processes on this machine (default); ray: Ray Data, on a local Ray"
+        " (--jobs CPUs) or a cluster (--ray-address), writing chunks/, documents/ and"
+        " failures/ tables of vector-store records under --output-dir",
+    )
+    group.add_argument(
+        "--incremental",
+        action="store_true",
+        help="with --engine ray, skip the documents whose content hash the output directory's"
+        " previous run recorded, carrying their records over",
+    )
+    group.add_argument(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="the Ray cluster to join (auto, or ray://HOST:10001); default: RAY_ADDRESS, else a"
+        " local Ray",
+    )
+    group.add_argument(
+        "--files-per-task",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="documents per Ray task (default 4)",
+    )

@@ -15,7 +15,7 @@ from partita.cli.progress import Progress, RunStats
 from partita.cli.tasks import Processed, chunk_input, partition_input
 from partita.elements import Element
 
-__all__ = ["run_chunk", "run_partition"]
+__all__ = ["chunking_of", "run_chunk", "run_partition"]
 
 
 def run_partition(args: argparse.Namespace) -> int:
@@ -25,13 +25,34 @@ def run_partition(args: argparse.Namespace) -> int:
 
 def run_chunk(args: argparse.Namespace) -> int:
     """Run `partita chunk`; return the exit status (2 for invalid options, before any input)."""
-    from partita.chunking.registry import strategy_named
+    if args.engine != "local":
+        from partita.cli.distributed import run_chunk_on_ray
 
+        return run_chunk_on_ray(args)
+    if args.incremental or args.ray_address or args.files_per_task or args.format == "parquet":
+        print(
+            "partita chunk: error: --incremental, --ray-address, --files-per-task and"
+            " --format parquet need --engine ray",
+            file=sys.stderr,
+        )
+        return 2
     inputs = _find(args, "chunk")
     if inputs is None:
         return 2
+    chosen = chunking_of(args, inputs)
+    if chosen is None:
+        return 2
+    strategy, options = chosen
+    return _run_each(args, "chunk", functools.partial(chunk_input, strategy, options), inputs)
+
+
+def chunking_of(args: argparse.Namespace, inputs: list[Input]) -> tuple[str, dict[str, Any]] | None:
+    """Return the strategy (default: "code" when every input is source code, else "by_title")
+    and its options as the command line gives them, validated; None after reporting bad ones."""
+    from partita.chunking.registry import strategy_named
+
     if args.strategy is None:
-        args.strategy = "code" if all(item.is_code for item in inputs) else "by_title"
+        args.strategy = "code" if inputs and all(i.is_code for i in inputs) else "by_title"
     strategy = strategy_named(args.strategy)
     taken = set(strategy.option_names)
     options: dict[str, Any] = {
@@ -41,8 +62,8 @@ def run_chunk(args: argparse.Namespace) -> int:
         strategy.validated(**options)  # -- bad options are a usage error, before any file --
     except ValueError as exc:
         print(f"partita chunk: error: {exc}", file=sys.stderr)
-        return 2
-    return _run_each(args, "chunk", functools.partial(chunk_input, args.strategy, options), inputs)
+        return None
+    return args.strategy, options
 
 
 def _find(args: argparse.Namespace, command: str) -> list[Input] | None:

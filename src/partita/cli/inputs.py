@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from partita.partitioners.detect import CONTENT_TYPES, detect_format
+from partita.partitioners.detect import CONTENT_TYPES, READABLE_EXTENSIONS, detect_format
 from partita.text.code.languages import LANGUAGES, language_for_filename, language_named
 
 __all__ = [
@@ -54,11 +54,6 @@ INPUT_FORMATS: tuple[str, ...] = (
 )
 """The values of `--input-format`: document formats, programming languages, elements files."""
 
-READABLE_EXTENSIONS = frozenset(
-    {".docx", ".pdf", ".html", ".htm", ".xhtml", ".md", ".markdown", ".mdown", ".mkd", ".txt"}
-    | {ext for language in LANGUAGES.values() for ext in language.extensions}
-)
-"""The extensions of the files a directory search takes when no `--glob` is given."""
 
 MAX_STDIN_BYTES = 1024**3
 """Standard input past this many bytes fails with `DocumentLimitError` instead of filling memory."""

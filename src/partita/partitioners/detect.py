@@ -18,6 +18,7 @@ from partita.text.code.languages import LANGUAGES, language_for_filename
 __all__ = [
     "CONTENT_TYPES",
     "FORMATS",
+    "READABLE_EXTENSIONS",
     "detect_file_format",
     "detect_format",
     "format_for_content_type",
@@ -25,6 +26,13 @@ __all__ = [
 
 FORMATS = ("docx", "pdf", "html", "md", "text", "code")
 """The formats partita partitions."""
+
+READABLE_EXTENSIONS = frozenset(
+    {".docx", ".pdf", ".html", ".htm", ".xhtml", ".md", ".markdown", ".mdown", ".mkd", ".txt"}
+    | {ext for language in LANGUAGES.values() for ext in language.extensions}
+)
+"""The extensions of the files partita reads when it searches a directory (documents and source
+code; elements files are left out, as a tree of documents often holds unrelated `.json`)."""
 
 CONTENT_TYPES = {
     "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",

@@ -1,0 +1,68 @@
+"""Partition and chunk a document collection on a distributed engine: Ray Data.
+
+    >>> from partita.distributed import chunk_dataset, run_chunk_job
+    >>> rows = chunk_dataset("s3://bucket/docs", strategy="by_title", max_characters=1000)
+    >>> run_chunk_job("docs/", "out/", incremental=True)  # out/chunks, out/documents, out/failures
+
+PRINCIPLES
+
+- **An existing engine, not a home-made pool.** Ray Data schedules the documents over a local
+  Ray or a cluster with the same code; the `distributed` extra installs it
+  (`pip install "partita[distributed]"`), and nothing else in partita imports it.
+- **The per-file work is the batch function** (`partita.batch`) with its time and memory
+  limits: a bad document becomes a failure row (path, error type, message) in its own table,
+  never a failed job.
+- **Records are the vector-store form** plus the document's path and content hash, in Parquet
+  (or JSON Lines): the same records the single-process CLI's chunks give.
+- **Re-runs skip unchanged documents** by content hash (`incremental`).
+
+Modules: `documents` (one document to rows, engine-free), `tables` (the output tables),
+`ray_engine` (the dataset and its sink), `jobs` (a whole job, incremental re-runs).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from partita.distributed.documents import (
+    ChunkJob,
+    Row,
+    content_hash,
+    iter_document_rows,
+    list_documents,
+)
+
+if TYPE_CHECKING:
+    from partita.distributed.jobs import JobSummary, run_chunk_job
+    from partita.distributed.ray_engine import RecordsDatasink, chunk_dataset
+
+__all__ = [
+    "ChunkJob",
+    "JobSummary",
+    "RecordsDatasink",
+    "Row",
+    "chunk_dataset",
+    "content_hash",
+    "iter_document_rows",
+    "list_documents",
+    "run_chunk_job",
+]
+
+_LAZY = {
+    "JobSummary": "partita.distributed.jobs",
+    "run_chunk_job": "partita.distributed.jobs",
+    "RecordsDatasink": "partita.distributed.ray_engine",
+    "chunk_dataset": "partita.distributed.ray_engine",
+}
+"""Names whose modules import Ray (or pyarrow): imported on first use."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'partita.distributed' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
