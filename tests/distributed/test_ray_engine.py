@@ -145,7 +145,9 @@ def test_jsonl_output_holds_the_same_records(small_tree: Path) -> None:
 
 
 def test_chunk_dataset_is_a_dataset_of_rows(small_tree: Path) -> None:
-    dataset = chunk_dataset(str(small_tree), strategy="basic", max_characters=200)
+    dataset = chunk_dataset(
+        str(small_tree), strategy="basic", max_characters=200, task_resources={"num_cpus": 0.5}
+    )
     assert isinstance(dataset, ray.data.Dataset)
     rows = dataset.take_all()
     documents = [r for r in rows if r["kind"] == "document"]

@@ -64,6 +64,7 @@ def chunk_dataset(
     max_memory: int | None = 4 * 1024**3,
     skip: Mapping[str, str] | None = None,
     files_per_task: int = FILES_PER_TASK,
+    task_resources: Mapping[str, Any] | None = None,
     **options: Any,
 ) -> ray.data.Dataset:
     """Return the rows of the documents `paths_or_uri` names, as a lazy Ray dataset.
@@ -74,7 +75,9 @@ def chunk_dataset(
     bytes. A row (`documents.Row`) is a chunk record (`kind` "chunk": `id`, `text`,
     `metadata` as JSON text, `path`, `content_hash`) or a document's outcome (`kind`
     "document": `status` "ok", "failed" with `error_type` and `message`, or "unchanged" when
-    its hash equals `skip[path]`). Starts a local Ray when none is running.
+    its hash equals `skip[path]`). `task_resources` are Ray's resource arguments of each map
+    task (`{"num_cpus": 1, "memory": 4 * 2**30}`: what the scheduler reserves for it; default
+    one CPU). Starts a local Ray when none is running.
     """
     if files_per_task < 1:
         raise ValueError(f"files_per_task must be at least 1, got {files_per_task}")
@@ -87,7 +90,11 @@ def chunk_dataset(
     )
     task = functools.partial(rows_of_batch, job=job, skip=ray.put(dict(skip or {})))
     return items.map_batches(
-        task, batch_size=files_per_task, batch_format="pyarrow", zero_copy_batch=True
+        task,
+        batch_size=files_per_task,
+        batch_format="pyarrow",
+        zero_copy_batch=True,
+        **dict(task_resources or {}),
     )
 
 
