@@ -13,6 +13,7 @@ import pytest
 import partita
 from partita.batch import (
     BatchResult,
+    WorkerPool,
     iter_partition_results,
     iter_task_results,
     parse_memory_size,
@@ -171,3 +172,24 @@ def test_bad_arguments() -> None:
         iter_task_results(misbehave, ["a"], jobs=0)
     with pytest.raises(ValueError, match="timeout"):
         iter_task_results(misbehave, ["a"], timeout=0)
+
+
+def test_a_pool_reuses_its_workers_from_batch_to_batch() -> None:
+    with WorkerPool(misbehave, jobs=1, timeout=5.0) as pool:
+        first = [r.value for r in pool.iter_results(["pid", "pid"])]
+        second = [r.value for r in pool.iter_results(["pid"])]
+        assert len(set(first + second)) == 1  # -- one worker for both batches --
+        worker = int(second[0] or 0)
+        # -- a limit replaces the worker; the next batch gets a fresh one --
+        results = list(pool.iter_results(["sleep:30", "pid"]))
+        assert _errors(results) == [DocumentTimeoutError, None]
+        assert int(results[1].value or 0) != worker
+    with pytest.raises(ProcessLookupError):  # -- close() stopped (and reaped) the idle worker --
+        os.kill(int(results[1].value or 0), 0)
+
+
+def test_a_pool_validates_its_limits() -> None:
+    with pytest.raises(ValueError, match="jobs"):
+        WorkerPool(misbehave, jobs=0)
+    with pytest.raises(ValueError, match="timeout"):
+        WorkerPool(misbehave, timeout=0)

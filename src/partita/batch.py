@@ -50,6 +50,7 @@ from partita.errors import (
 
 __all__ = [
     "BatchResult",
+    "WorkerPool",
     "default_jobs",
     "iter_partition_results",
     "iter_task_results",
@@ -156,7 +157,18 @@ def iter_task_results(
     count = jobs or default_jobs()
     if count == 1 and timeout is None and max_memory is None:
         return _iter_in_process(task, items, namer)
-    return _Pool(task, count, timeout, max_memory).iter_results(items, namer)
+    return _iter_and_close(
+        WorkerPool(task, jobs=count, timeout=timeout, max_memory=max_memory), items, namer
+    )
+
+
+def _iter_and_close(
+    pool: WorkerPool[I, T], items: Iterable[I], namer: Callable[[I], str]
+) -> Iterator[BatchResult[T]]:
+    try:
+        yield from pool.iter_results(items, name=namer)
+    finally:
+        pool.close()
 
 
 def _item_name(item: object) -> str:
@@ -312,28 +324,57 @@ class _Worker:
         return f"exit status {code}"
 
 
-class _Pool:
-    """Workers handing documents out one at a time and results back in input order."""
+class WorkerPool(Generic[I, T]):
+    """Worker processes running `task`, handing items out one at a time and results back in
+    input order, under the per-document limits (see `iter_task_results`).
+
+    Unlike `iter_task_results`, a pool outlives one batch: `iter_results` may be called again
+    and again (one call at a time) and reuses the workers left idle, so a long-lived process
+    (a distributed engine's worker) pays the workers' start and imports once, not per batch.
+    `close()` (or leaving a `with` block) stops them. Raises `ValueError` for a `jobs` or
+    `timeout` below 1 or 0.
+    """
 
     def __init__(
         self,
-        task: Callable[[Any], Any],
-        jobs: int,
-        timeout: float | None,
-        max_memory: int | None,
+        task: Callable[[I], T],
+        *,
+        jobs: int = 1,
+        timeout: float | None = None,
+        max_memory: int | None = None,
     ) -> None:
+        if jobs < 1:
+            raise ValueError(f"jobs must be at least 1, got {jobs}")
+        if timeout is not None and timeout <= 0:
+            raise ValueError(f"timeout must be positive, got {timeout}")
         self._task = task
         self._jobs = jobs
         self._timeout = timeout
         self._max_memory = max_memory
         self._context = _context()
+        self._idle: deque[_Worker] = deque()
+
+    def __enter__(self) -> WorkerPool[I, T]:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the idle workers (the pool can still be used: it starts new ones)."""
+        while self._idle:
+            self._idle.popleft().stop(kill=False)
 
     def iter_results(
-        self, items: Iterable[Any], namer: Callable[[Any], str]
-    ) -> Iterator[BatchResult[Any]]:
+        self, items: Iterable[I], *, name: Callable[[I], str] | None = None
+    ) -> Iterator[BatchResult[T]]:
+        """Yield `task(item)` for every item as a `BatchResult`, in the items' order;
+        `name(item)` names an item in errors (default: its path or `str`). Workers left idle
+        at the end stay for the next call; a call abandoned midway stops its busy ones."""
+        namer = name or _item_name
         source = iter(enumerate(items))
         done: dict[int, BatchResult[Any]] = {}
-        idle: deque[_Worker] = deque()
+        idle = self._idle
         busy: list[_Worker] = []
         next_index = 0
         exhausted = False
@@ -365,8 +406,8 @@ class _Pool:
                 yield done.pop(next_index)
                 next_index += 1
         finally:
-            for worker in (*busy, *idle):
-                worker.stop(kill=worker in busy)
+            for worker in busy:
+                worker.stop(kill=True)
 
     def _give(self, idle: deque[_Worker], job: _Job, item: object) -> _Worker:
         """Hand `item` to an idle worker (one that died idle is replaced) or a new one."""

@@ -12,10 +12,12 @@ from partita.chunking import chunk
 from partita.distributed.documents import (
     ROW_FIELDS,
     ChunkJob,
+    Row,
     content_hash,
     is_uri,
     iter_document_rows,
     list_documents,
+    shared_pool,
 )
 from partita.errors import FileReadError
 from partita.integrations.records import iter_records
@@ -149,3 +151,24 @@ def test_a_job_validates_its_options_before_any_document() -> None:
         ChunkJob("no_such_strategy")
     with pytest.raises(ValueError, match="timeout"):
         ChunkJob(timeout=0)
+
+
+def test_a_limited_job_keeps_one_worker_pool_per_process(tree: Path) -> None:
+    limited = ChunkJob(timeout=60, max_memory=None)
+    pool = shared_pool(limited)
+    assert pool is not None
+    assert shared_pool(ChunkJob(timeout=60, max_memory=None)) is pool  # -- an equal job --
+    paths = [str(tree / "notes.md"), str(tree / "sub" / "guide.txt")]
+    reused = list(iter_document_rows(limited, paths, reuse_workers=True))
+    again = list(iter_document_rows(limited, paths, reuse_workers=True))
+    fresh = list(iter_document_rows(limited, paths))
+
+    def comparable(rows: list[Row]) -> list[tuple[object, ...]]:
+        return [(r["kind"], r["id"], r["text"], r["metadata"], r["status"]) for r in rows]
+
+    assert comparable(reused) == comparable(again) == comparable(fresh)
+    other = shared_pool(ChunkJob("basic", timeout=60, max_memory=None))
+    assert other is not None
+    assert other is not pool
+    assert shared_pool(ChunkJob(timeout=None, max_memory=None)) is None  # -- in this process --
+    other.close()

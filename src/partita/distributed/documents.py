@@ -17,6 +17,9 @@ PRINCIPLES
 - **Every document gets one `document` row**: `ok` (with its element and chunk counts),
   `failed` (with the error), or `unchanged` when its content hash equals the one a previous run
   recorded (`skip`): an unchanged document is hashed, never partitioned.
+- **Workers are started once per engine process.** A limited job's worker process is kept
+  from batch to batch (`shared_pool`), so a document costs its own work, not a process start
+  and partita's imports.
 - **Bounded.** A document is hashed in 1 MiB reads (a huge file never sits in the engine's
   worker); only the limited batch worker reads it whole.
 """
@@ -34,7 +37,7 @@ from typing import IO, Any, TypedDict
 
 import orjson
 
-from partita.batch import BatchResult, iter_task_results
+from partita.batch import BatchResult, WorkerPool, iter_task_results
 from partita.errors import FileReadError
 from partita.integrations.records import VectorRecord, iter_records
 from partita.partitioners.detect import READABLE_EXTENSIONS
@@ -50,6 +53,7 @@ __all__ = [
     "iter_document_rows",
     "list_documents",
     "open_document",
+    "shared_pool",
 ]
 
 _READ_BYTES = 1024**2
@@ -219,11 +223,18 @@ def chunk_document(job: ChunkJob, location: str) -> ChunkedDocument:
 
 
 def iter_document_rows(
-    job: ChunkJob, locations: Iterable[str], *, skip: Mapping[str, str] | None = None
+    job: ChunkJob,
+    locations: Iterable[str],
+    *,
+    skip: Mapping[str, str] | None = None,
+    reuse_workers: bool = False,
 ) -> Iterator[Row]:
     """Generate the rows of `locations`, in order: each document's chunk records, then its
     `document` row. A document whose content hash equals `skip[location]` is `unchanged` and
-    not chunked. Never raises for a document: its failure is its `document` row."""
+    not chunked. Never raises for a document: its failure is its `document` row.
+
+    With `reuse_workers`, a limited job's worker process outlives the call (`shared_pool`):
+    what a long-lived engine worker wants, batch after batch."""
     todo: list[tuple[str, str]] = []
     for location in locations:
         try:
@@ -235,16 +246,37 @@ def iter_document_rows(
             yield _document_row(location, digest, "unchanged")
         else:
             todo.append((location, digest))
-    task = functools.partial(chunk_document, job)
-    results = iter_task_results(
-        task,
-        [location for location, _ in todo],
-        jobs=1,
-        timeout=job.timeout,
-        max_memory=job.max_memory,
-    )
+    paths = [location for location, _ in todo]
+    pool = shared_pool(job) if reuse_workers else None
+    if pool is None:
+        task = functools.partial(chunk_document, job)
+        results = iter_task_results(
+            task, paths, jobs=1, timeout=job.timeout, max_memory=job.max_memory
+        )
+    else:
+        results = pool.iter_results(paths)
     for (location, digest), result in zip(todo, results, strict=True):
         yield from _rows_of(location, digest, result)
+
+
+_SHARED: list[tuple[ChunkJob, WorkerPool[str, ChunkedDocument]]] = []
+"""This process's pool and the job it runs (one at a time)."""
+
+
+def shared_pool(job: ChunkJob) -> WorkerPool[str, ChunkedDocument] | None:
+    """This process's worker pool for `job` (one worker, the job's limits), kept from call to
+    call so its worker starts and imports once; None for a job without limits (documents are
+    then chunked in this process). A pool for another job is closed first."""
+    if job.timeout is None and job.max_memory is None:
+        return None
+    if _SHARED and _SHARED[0][0] == job:
+        return _SHARED[0][1]
+    while _SHARED:
+        _SHARED.pop()[1].close()
+    task = functools.partial(chunk_document, job)
+    pool = WorkerPool(task, jobs=1, timeout=job.timeout, max_memory=job.max_memory)
+    _SHARED.append((job, pool))
+    return pool
 
 
 def _rows_of(location: str, digest: str, result: BatchResult[ChunkedDocument]) -> Iterator[Row]:

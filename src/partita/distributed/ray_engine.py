@@ -102,7 +102,8 @@ def rows_of_batch(batch: pa.Table, *, job: ChunkJob, skip: ray.ObjectRef[Any]) -
     """The map task: the rows of a batch of locations (`documents.iter_document_rows`);
     `skip` is the object holding {path: content hash} of the unchanged documents."""
     locations = [str(path) for path in batch.column("path").to_pylist()]
-    return rows_to_table(iter_document_rows(job, locations, skip=_skip_map(skip) or None))
+    rows = iter_document_rows(job, locations, skip=_skip_map(skip) or None, reuse_workers=True)
+    return rows_to_table(rows)
 
 
 _SKIP_MAPS: dict[str, Mapping[str, str]] = {}
