@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from partita.chunking import chunk
 from partita.distributed.documents import (
@@ -14,8 +16,10 @@ from partita.distributed.documents import (
     ChunkJob,
     Row,
     content_hash,
+    group_for_tasks,
     is_uri,
     iter_document_rows,
+    list_document_sizes,
     list_documents,
     shared_pool,
 )
@@ -172,3 +176,32 @@ def test_a_limited_job_keeps_one_worker_pool_per_process(tree: Path) -> None:
     assert other is not pool
     assert shared_pool(ChunkJob(timeout=None, max_memory=None)) is None  # -- in this process --
     other.close()
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=10_000), max_size=60),
+    st.integers(min_value=1, max_value=6),
+    st.integers(min_value=1, max_value=20_000),
+)
+def test_tasks_take_every_document_once_within_their_bounds(
+    sizes: list[int], files_per_task: int, bytes_per_task: int
+) -> None:
+    documents = [(f"doc-{i:03d}", size) for i, size in enumerate(sizes)]
+    size_of = dict(documents)
+    groups = group_for_tasks(
+        documents, files_per_task=files_per_task, bytes_per_task=bytes_per_task
+    )
+    assert sorted(name for group in groups for name in group) == sorted(size_of)
+    for group in groups:
+        assert 1 <= len(group) <= files_per_task
+        assert len(group) == 1 or sum(size_of[name] for name in group) <= bytes_per_task
+    firsts = [size_of[group[0]] for group in groups]
+    assert firsts == sorted(firsts, reverse=True)  # -- the largest documents start first --
+
+
+def test_listing_gives_the_sizes(tree: Path) -> None:
+    assert list_document_sizes(tree) == [
+        (str(tree / "notes.md"), len(NOTES)),
+        (str(tree / "sub" / "guide.txt"), len(GUIDE)),
+    ]
+    assert list_document_sizes(tree.as_uri())[0] == ((tree / "notes.md").as_uri(), len(NOTES))

@@ -49,8 +49,10 @@ __all__ = [
     "Row",
     "chunk_document",
     "content_hash",
+    "group_for_tasks",
     "is_uri",
     "iter_document_rows",
+    "list_document_sizes",
     "list_documents",
     "open_document",
     "shared_pool",
@@ -129,8 +131,16 @@ def list_documents(
 
     Raises `FileReadError` for a location that does not exist.
     """
+    return [location for location, _ in list_document_sizes(paths_or_uri)]
+
+
+def list_document_sizes(
+    paths_or_uri: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+) -> list[tuple[str, int]]:
+    """`list_documents` with each document's size in bytes (from the listing itself for a URI
+    prefix: no request per document)."""
     given = [paths_or_uri] if isinstance(paths_or_uri, str | os.PathLike) else paths_or_uri
-    found: list[str] = []
+    found: list[tuple[str, int]] = []
     for item in given:
         location = os.fspath(item)
         if is_uri(location):
@@ -138,21 +148,43 @@ def list_documents(
         elif os.path.isdir(location):
             found.extend(_list_directory(Path(location)))
         elif os.path.exists(location):
-            found.append(location)
+            found.append((location, os.path.getsize(location)))
         else:
             raise FileReadError(f"cannot read {location}: no such file or directory")
     return found
 
 
-def _list_directory(root: Path) -> Iterator[str]:
+def group_for_tasks(
+    documents: Iterable[tuple[str, int]], *, files_per_task: int, bytes_per_task: int
+) -> list[list[str]]:
+    """Return the documents' locations grouped into tasks, largest documents first: a group
+    closes at `files_per_task` documents or before its bytes pass `bytes_per_task`, so a large
+    document is a task of its own and starts first (the longest tasks do not end the job on
+    one worker), and small ones share a task's start-up."""
+    groups: list[list[str]] = []
+    current: list[str] = []
+    size_of_current = 0
+    for location, size in sorted(documents, key=lambda item: (-item[1], item[0])):
+        if current and (len(current) >= files_per_task or size_of_current + size > bytes_per_task):
+            groups.append(current)
+            current, size_of_current = [], 0
+        current.append(location)
+        size_of_current += size
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _list_directory(root: Path) -> Iterator[tuple[str, int]]:
     for directory, subdirectories, files in os.walk(root):
         subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
         for name in sorted(files):
             if not name.startswith(".") and _is_readable(name):
-                yield str(Path(directory) / name)
+                path = os.path.join(directory, name)
+                yield path, os.path.getsize(path)
 
 
-def _list_uri(uri: str) -> list[str]:
+def _list_uri(uri: str) -> list[tuple[str, int]]:
     from pyarrow import fs
 
     filesystem, root = fs.FileSystem.from_uri(uri)
@@ -161,17 +193,17 @@ def _list_uri(uri: str) -> list[str]:
     if info.type == fs.FileType.NotFound:
         raise FileReadError(f"cannot read {uri}: no such file or directory")
     if info.type == fs.FileType.File:
-        return [uri]
+        return [(uri, int(info.size))]
     selector = fs.FileSelector(root, recursive=True)
-    names = sorted(
-        entry.path
+    entries = sorted(
+        (entry.path, int(entry.size))
         for entry in filesystem.get_file_info(selector)
         if entry.type == fs.FileType.File
         and _is_readable(entry.base_name)
         and not any(part.startswith(".") for part in entry.path[len(root) :].split("/"))
     )
     prefix = "file://" if scheme == "file" else f"{scheme}://"
-    return [prefix + name for name in names]
+    return [(prefix + name, size) for name, size in entries]
 
 
 def _is_readable(name: str) -> bool:

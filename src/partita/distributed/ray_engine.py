@@ -17,7 +17,6 @@ PRINCIPLES
 from __future__ import annotations
 
 import functools
-import math
 import os
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
@@ -32,14 +31,22 @@ from ray.data import Datasink
 from ray.data.block import Block, BlockAccessor
 from ray.data.datasource.datasink import WriteResult
 
-from partita.distributed.documents import ChunkJob, iter_document_rows, list_documents
+from partita.distributed.documents import (
+    ChunkJob,
+    group_for_tasks,
+    iter_document_rows,
+    list_document_sizes,
+)
 from partita.distributed.tables import FORMATS, TABLES, rows_to_table, split_rows, write_part
 
 __all__ = ["RecordsDatasink", "WriteCounts", "chunk_dataset", "ensure_ray", "rows_of_batch"]
 
 FILES_PER_TASK = 4
-"""Documents per map task by default: enough to pay a task's start-up (its limited worker
-process) a few times over, few enough to spread a small collection over the workers."""
+"""Documents per map task at most, by default: a task's start-up is shared by a few small
+documents, and a small collection still spreads over the workers."""
+
+BYTES_PER_TASK = 4 * 1024**2
+"""The bytes of documents one map task takes at most (a larger document is a task alone)."""
 
 
 def ensure_ray(address: str | None = None, *, num_cpus: int | None = None) -> None:
@@ -64,34 +71,43 @@ def chunk_dataset(
     max_memory: int | None = 4 * 1024**3,
     skip: Mapping[str, str] | None = None,
     files_per_task: int = FILES_PER_TASK,
+    bytes_per_task: int = BYTES_PER_TASK,
     task_resources: Mapping[str, Any] | None = None,
     **options: Any,
 ) -> ray.data.Dataset:
     """Return the rows of the documents `paths_or_uri` names, as a lazy Ray dataset.
 
     `paths_or_uri` is a file, a directory or a URI prefix (`s3://bucket/docs`), or a list of
-    them (`documents.list_documents`). Each document is chunked by `strategy` with `options`
-    (validated here, before any document is read) under `timeout` seconds and `max_memory`
-    bytes. A row (`documents.Row`) is a chunk record (`kind` "chunk": `id`, `text`,
-    `metadata` as JSON text, `path`, `content_hash`) or a document's outcome (`kind`
-    "document": `status` "ok", "failed" with `error_type` and `message`, or "unchanged" when
-    its hash equals `skip[path]`). `task_resources` are Ray's resource arguments of each map
-    task (`{"num_cpus": 1, "memory": 4 * 2**30}`: what the scheduler reserves for it; default
-    one CPU). Starts a local Ray when none is running.
+    them (`documents.list_documents`). Each map task takes up to `files_per_task` documents and
+    `bytes_per_task` bytes of them, largest documents first (`documents.group_for_tasks`).
+    Each document is chunked by `strategy` with `options` (validated here, before any document
+    is read) under `timeout` seconds and `max_memory` bytes.
+
+    A row (`documents.Row`) is a chunk record (`kind` "chunk": `id`, `text`, `metadata` as
+    JSON text, `path`, `content_hash`) or a document's outcome (`kind` "document": `status`
+    "ok", "failed" with `error_type` and `message`, or "unchanged" when its hash equals
+    `skip[path]`). `task_resources` are Ray's resource arguments of each map task
+    (`{"num_cpus": 1, "memory": 4 * 2**30}`: what the scheduler reserves for it; default one
+    CPU). Starts a local Ray when none is running.
     """
     if files_per_task < 1:
         raise ValueError(f"files_per_task must be at least 1, got {files_per_task}")
+    if bytes_per_task < 1:
+        raise ValueError(f"bytes_per_task must be at least 1, got {bytes_per_task}")
     job = ChunkJob(strategy, dict(options), timeout, max_memory)
-    locations = list_documents(paths_or_uri)
+    groups = group_for_tasks(
+        list_document_sizes(paths_or_uri),
+        files_per_task=files_per_task,
+        bytes_per_task=bytes_per_task,
+    )
     ensure_ray()
     items = ray.data.from_items(
-        [{"path": location} for location in locations],
-        override_num_blocks=max(1, math.ceil(len(locations) / files_per_task)),
+        [{"paths": group} for group in groups], override_num_blocks=max(1, len(groups))
     )
     task = functools.partial(rows_of_batch, job=job, skip=ray.put(dict(skip or {})))
     return items.map_batches(
         task,
-        batch_size=files_per_task,
+        batch_size=1,
         batch_format="pyarrow",
         zero_copy_batch=True,
         **dict(task_resources or {}),
@@ -99,9 +115,9 @@ def chunk_dataset(
 
 
 def rows_of_batch(batch: pa.Table, *, job: ChunkJob, skip: ray.ObjectRef[Any]) -> pa.Table:
-    """The map task: the rows of a batch of locations (`documents.iter_document_rows`);
+    """The map task: the rows of a group of locations (`documents.iter_document_rows`);
     `skip` is the object holding {path: content hash} of the unchanged documents."""
-    locations = [str(path) for path in batch.column("path").to_pylist()]
+    locations = [str(path) for group in batch.column("paths").to_pylist() for path in group]
     rows = iter_document_rows(job, locations, skip=_skip_map(skip) or None, reuse_workers=True)
     return rows_to_table(rows)
 
