@@ -22,6 +22,7 @@ def test_all_is_sorted_and_complete() -> None:
         "embeddings",
         "integrations",
         "inspection",
+        "distributed",
     }
     assert set(partita.__all__) == public - submodules
     assert len(set(partita.__all__)) == len(partita.__all__)
