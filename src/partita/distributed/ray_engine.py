@@ -145,14 +145,6 @@ class WriteCounts:
     unchanged: tuple[str, ...] = ()
     """The paths of the documents found unchanged (not written: the job carries them over)."""
 
-    def __add__(self, other: WriteCounts) -> WriteCounts:
-        return WriteCounts(
-            self.documents + other.documents,
-            self.failed + other.failed,
-            self.chunks + other.chunks,
-            self.unchanged + other.unchanged,
-        )
-
 
 class RecordsDatasink(Datasink[WriteCounts]):
     """Writes rows to the `chunks/`, `documents/` and `failures/` tables under `directory`."""
@@ -195,7 +187,10 @@ class RecordsDatasink(Datasink[WriteCounts]):
         )
 
     def on_write_complete(self, write_result: WriteResult[WriteCounts]) -> None:
-        total = WriteCounts()
-        for counts in write_result.write_returns:
-            total = total + counts
-        self.counts = total
+        returns = write_result.write_returns
+        self.counts = WriteCounts(
+            sum(counts.documents for counts in returns),
+            sum(counts.failed for counts in returns),
+            sum(counts.chunks for counts in returns),
+            tuple(path for counts in returns for path in counts.unchanged),
+        )

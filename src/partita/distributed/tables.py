@@ -131,12 +131,13 @@ def iter_table_rows(
     """Generate a table directory's rows as Arrow tables, part by part (Parquet read in
     batches; JSON Lines line by line, `metadata` back to JSON text), only those whose `path` is
     in `paths` when given."""
+    wanted = None if paths is None else pa.array(sorted(paths), pa.string())
     for file in table_files(directory):
         if file.endswith(".parquet"):
             for batch in pq.ParquetFile(file).iter_batches(batch_size=4096):
-                yield _kept(pa.Table.from_batches([batch]), paths)
+                yield _kept(pa.Table.from_batches([batch]), wanted)
         else:
-            yield _kept(_read_jsonl(file), paths)
+            yield _kept(_read_jsonl(file), wanted)
 
 
 def _read_jsonl(file: str) -> pa.Table:
@@ -150,10 +151,10 @@ def _read_jsonl(file: str) -> pa.Table:
     return pa.Table.from_pylist(rows)
 
 
-def _kept(table: pa.Table, paths: frozenset[str] | None) -> pa.Table:
-    if paths is None or table.num_rows == 0:
+def _kept(table: pa.Table, wanted: pa.Array | None) -> pa.Table:
+    if wanted is None or table.num_rows == 0:
         return table
-    return table.filter(pc.is_in(table.column("path"), pa.array(sorted(paths), pa.string())))
+    return table.filter(pc.is_in(table.column("path"), value_set=wanted))
 
 
 def read_documents(directory: str | os.PathLike[str]) -> dict[str, str]:
