@@ -172,6 +172,13 @@ def test_bad_arguments() -> None:
         iter_task_results(misbehave, ["a"], jobs=0)
     with pytest.raises(ValueError, match="timeout"):
         iter_task_results(misbehave, ["a"], timeout=0)
+    with pytest.raises(ValueError, match="max_cpu"):
+        iter_task_results(misbehave, ["a"], max_cpu=-1)
+
+
+def test_a_cpu_limit_alone_runs_in_workers() -> None:
+    results = list(iter_task_results(misbehave, ["pid"], jobs=1, max_cpu=5.0))
+    assert results[0].value != str(os.getpid())
 
 
 def test_a_pool_reuses_its_workers_from_batch_to_batch() -> None:

@@ -3,7 +3,7 @@
 Layers, bottom up (each may import only the layers below it, and its own package):
 
 0. `partita.text` (whitespace, scripts, sentences), `partita.errors` and the private helpers;
-1. `partita.elements`, `partita.embeddings` (peers);
+1. `partita.elements`, `partita.embeddings`, `partita._workers` (worker processes; peers);
 2. `partita.hierarchy`, `partita.serialization`;
 3. `partita.partitioners`, `partita.chunking` (peers: neither imports the other);
 4. `partita.batch`, `partita.evaluation`, `partita.integrations`, `partita.inspection` (peers);
@@ -26,7 +26,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"partita.text", "partita.errors", "partita._gc", "partita._json_writer"}),
-    frozenset({"partita.elements", "partita.embeddings"}),
+    frozenset({"partita.elements", "partita.embeddings", "partita._workers"}),
     frozenset({"partita.hierarchy", "partita.serialization"}),
     frozenset({"partita.partitioners", "partita.chunking"}),
     frozenset(
