@@ -35,10 +35,15 @@ from tests.robustness.hostile_pdf import (
 _CASES = {case.name: case for case in CASES}
 
 
-def _partition(name: str, backend: str = "pdfium") -> list[Element]:
+def _partition(name: str, backend: str = "pdfium", *, patched: bool = False) -> list[Element]:
+    """Partition the case; `patched`: in this process, where the test's patched bounds hold (the
+    isolating worker process reads the module's own values)."""
     case = _CASES[name]
     return partition_pdf(
-        file=io.BytesIO(case.build()), metadata_filename=case.filename, backend=backend
+        file=io.BytesIO(case.build()),
+        metadata_filename=case.filename,
+        backend=backend,
+        isolation="none" if patched else "process",
     )
 
 
@@ -118,7 +123,7 @@ def test_a_cross_reference_section_naming_itself_as_previous_is_read_once() -> N
 def test_the_scan_for_pages_outside_a_page_tree_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "MAX_PAGE_SCAN_OBJECTS", 5_000)
     with pytest.raises(DocumentLimitError) as caught:
-        _partition("pdf/huge-xref-range")
+        _partition("pdf/huge-xref-range", patched=True)
     assert str(caught.value) == (
         "xref-range.pdf: it has no page tree and more than 5,000 objects to scan for pages"
     )
@@ -143,7 +148,7 @@ def test_a_stream_inflating_beyond_the_bound_is_refused_before_it_is_produced(
 
 def test_an_object_stream_of_millions_of_tokens_is_refused(smaller_bounds: None) -> None:
     with pytest.raises(DocumentLimitError) as caught:
-        _partition("pdf/object-stream-bomb", backend="pdfplumber")
+        _partition("pdf/object-stream-bomb", backend="pdfplumber", patched=True)
     assert str(caught.value) == "objstm-bomb.pdf: its streams hold more than 60,000 tokens to parse"
     assert caught.value.limit == "parsed tokens"
 
@@ -151,7 +156,7 @@ def test_an_object_stream_of_millions_of_tokens_is_refused(smaller_bounds: None)
 def test_a_cmap_range_of_four_billion_codes_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "MAX_CMAP_ENTRIES", 50_000)
     with pytest.raises(DocumentLimitError) as caught:
-        _partition("pdf/cmap-range-bomb", backend="pdfplumber")
+        _partition("pdf/cmap-range-bomb", backend="pdfplumber", patched=True)
     assert str(caught.value) == "cmap-bomb.pdf: its CMaps map more than 50,000 codes"
     assert caught.value.limit == "CMap entries"
 
@@ -161,7 +166,7 @@ def test_a_truetype_cmap_group_of_four_billion_codes_is_refused(
 ) -> None:
     monkeypatch.setattr(limits, "MAX_CMAP_ENTRIES", 50_000)
     with pytest.raises(DocumentLimitError) as caught:
-        _partition("pdf/truetype-cmap-range", backend="pdfplumber")
+        _partition("pdf/truetype-cmap-range", backend="pdfplumber", patched=True)
     assert str(caught.value) == "truetype-cmap.pdf: its CMaps map more than 50,000 codes"
     assert caught.value.limit == "CMap entries"
 
@@ -195,7 +200,7 @@ def test_ascii85_marks_are_found_in_linear_time() -> None:
 
 def test_predictor_work_counts_against_the_token_budget(smaller_bounds: None) -> None:
     with pytest.raises(DocumentLimitError) as caught:
-        _partition("pdf/predictor-flood")
+        _partition("pdf/predictor-flood", patched=True)
     assert str(caught.value) == (
         "predictor-flood.pdf: its streams hold more than 60,000 tokens to parse"
     )
@@ -240,7 +245,7 @@ def test_a_page_beyond_its_bound_keeps_what_was_drawn_and_warns(
 ) -> None:
     filename = _CASES[name].filename
     with pytest.warns(ContentLeftOutWarning) as warned:
-        elements = _partition(name)
+        elements = _partition(name, patched=True)
     assert _texts(elements) == [text]
     assert [str(w.message) for w in warned] == [f"{filename}: page 1: {cut}"]
 
@@ -259,7 +264,7 @@ def test_a_document_beyond_its_token_budget_is_refused(
 ) -> None:
     monkeypatch.setattr(limits, "MAX_DOCUMENT_TOKENS", 20_000)  # -- less than a page's --
     with pytest.raises(DocumentLimitError) as caught:
-        _partition(name)
+        _partition(name, patched=True)
     filename = _CASES[name].filename
     assert str(caught.value) == (
         f"{filename}: its pages hold more than 20,000 content tokens to parse"
@@ -269,13 +274,18 @@ def test_a_document_beyond_its_token_budget_is_refused(
 
 def test_the_page_cut_stops_at_the_bound_exactly(smaller_bounds: None) -> None:
     text = "Text before the flood." + "A" * (limits.MAX_PAGE_GLYPHS - 22)
-    (element,) = list(_partition_quietly("pdf/glyph-flood"))
+    (element,) = list(_partition_quietly_patched("pdf/glyph-flood"))
     assert element.text == text
 
 
 def _partition_quietly(name: str) -> list[Element]:
     with pytest.warns(ContentLeftOutWarning):
         return _partition(name)
+
+
+def _partition_quietly_patched(name: str) -> list[Element]:
+    with pytest.warns(ContentLeftOutWarning):
+        return _partition(name, patched=True)
 
 
 def test_forms_nested_deeper_than_the_bound_are_not_drawn() -> None:
@@ -300,7 +310,7 @@ def test_forms_within_the_depth_bound_are_drawn() -> None:
 def test_a_dense_ruled_grid_is_read_without_ruled_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(aligned_tables, "MAX_REGION_WORK", 20_000)
     with pytest.warns(ContentLeftOutWarning) as warned:
-        elements = _partition("pdf/dense-ruled-grid")
+        elements = _partition("pdf/dense-ruled-grid", patched=True)
     assert [str(w.message) for w in warned] == [
         "grid.pdf: page 1: ruled tables were not looked for: its rulings exceed the table "
         "finder's bounds (its text is read as paragraphs)",
@@ -317,7 +327,7 @@ def test_rules_with_prose_between_them_stop_the_search_at_its_bound(
 ) -> None:
     monkeypatch.setattr(aligned_tables, "MAX_REGION_WORK", 20_000)
     with pytest.warns(ContentLeftOutWarning) as warned:
-        elements = _partition("pdf/rules-with-prose")
+        elements = _partition("pdf/rules-with-prose", patched=True)
     assert [str(w.message) for w in warned] == [
         "rules.pdf: page 1: tables between horizontal rules were looked for only until the "
         "search bound (its text is read as paragraphs)"

@@ -10,11 +10,7 @@ import pytest
 
 from partita.partitioners.pdf import BACKENDS, partition_pdf
 from partita.partitioners.pdf.pdfium.frame import frame_for
-from partita.partitioners.pdf.pdfium.preflight import (
-    _ABSURD_NUMBER,
-    MAX_PDFIUM_PAGE_BYTES,
-    content_weight,
-)
+from partita.partitioners.pdf.pdfium.preflight import _ABSURD_NUMBER, Preflight
 from tests.partitioners.pdf.structured_docs import structured_docs
 from tests.robustness.hostile_pdf import xobject_fan_out
 
@@ -93,11 +89,12 @@ def test_a_fan_out_of_forms_weighs_past_the_bound_and_is_read_by_pdfminer() -> N
 
     data = xobject_fan_out(levels=6, fan=10)  # -- a million form draws --
     with pdfplumber.open(io.BytesIO(data)) as pdf, guarded("fan", "x", DocumentBudget("fan", 1)):
-        weight = content_weight(pdf.pages[0].page_obj, {})
-    assert weight > MAX_PDFIUM_PAGE_BYTES
+        refusal = Preflight().refusal(pdf.pages[0].page_obj)
+    assert refusal is not None
+    assert "weighs more than" in refusal
     light = structured_docs()[0].data
     with pdfplumber.open(io.BytesIO(light)) as pdf, guarded("light", "x", DocumentBudget("l", 1)):
-        assert content_weight(pdf.pages[0].page_obj, {}) < MAX_PDFIUM_PAGE_BYTES
+        assert Preflight().refusal(pdf.pages[0].page_obj) is None
 
 
 def test_characters_beyond_the_bmp_read_whole_and_the_text_encodes() -> None:

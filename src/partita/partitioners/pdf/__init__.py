@@ -111,16 +111,19 @@ from partita.partitioners._build import iter_finished_elements
 from partita.partitioners._source import describe_file
 from partita.partitioners.pdf._open import open_pdf
 from partita.partitioners.pdf.document import NoTextLayerWarning, PdfSource, iter_pdf_drafts
+from partita.partitioners.pdf.isolation import ISOLATIONS, open_contained, stop_pdf_worker
 from partita.partitioners.pdf.limits import ContentLeftOutWarning
 from partita.partitioners.pdf.pdfium.document import open_pdfium
 
 __all__ = [
     "BACKENDS",
     "FILETYPE",
+    "ISOLATIONS",
     "ContentLeftOutWarning",
     "NoTextLayerWarning",
     "iter_pdf_elements",
     "partition_pdf",
+    "stop_pdf_worker",
 ]
 
 FILETYPE = "application/pdf"
@@ -139,6 +142,7 @@ def partition_pdf(
     pages: Iterable[int] | None = None,
     password: str | None = None,
     backend: str = "pdfium",
+    isolation: str = "process",
 ) -> list[Element]:
     """Return the elements of a PDF document (see the module's PRINCIPLES).
 
@@ -148,11 +152,16 @@ def partition_pdf(
     `starting_page_number` is the number of the file's first page; `pages` (1-based positions
     in the file) limits the pages read; `password` opens an encrypted PDF. `backend` is the
     library that reads the characters, rulings and links: "pdfium" (pypdfium2, the default) or
-    "pdfplumber" (pdfminer.six, pure Python, about ten times slower).
+    "pdfplumber" (pdfminer.six, pure Python, about ten times slower). `isolation` is where the
+    PDF is parsed: "process" (the default) in partita's resident worker process, under memory
+    and CPU limits, so that no file can end, hang or exhaust the calling process; "none" in the
+    calling process, for trusted files only (see `isolation`).
 
     Raises `DocumentError` naming the file when it is not a readable PDF, `DocumentLimitError`
     when it exceeds one of the document bounds (`limits`), `FileReadError` when it cannot be read
-    at all. Warns `ContentLeftOutWarning` for each page with content left out.
+    at all; with `isolation="process"`, `DocumentMemoryError`, `DocumentTimeoutError` or
+    `WorkerCrashError` when even pdfminer's reading of a page ends the worker. Warns
+    `ContentLeftOutWarning` for each page with content left out.
     """
     return list(
         iter_pdf_elements(
@@ -165,6 +174,7 @@ def partition_pdf(
             pages=pages,
             password=password,
             backend=backend,
+            isolation=isolation,
         )
     )
 
@@ -180,6 +190,7 @@ def iter_pdf_elements(
     pages: Iterable[int] | None = None,
     password: str | None = None,
     backend: str = "pdfium",
+    isolation: str = "process",
 ) -> Iterator[Element]:
     """Generate the elements of a PDF document page by page; see `partition_pdf`.
 
@@ -188,12 +199,16 @@ def iter_pdf_elements(
     """
     if backend not in BACKENDS:
         raise ValueError(f"unknown PDF backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+    if isolation not in ISOLATIONS:
+        raise ValueError(f"unknown isolation {isolation!r}: choose one of {', '.join(ISOLATIONS)}")
     info = describe_file(filename, file)
     path = metadata_filename or info.path
     display = info.display_name if metadata_filename is None else metadata_filename
     given = file if file is not None else os.fspath(filename)  # type: ignore[arg-type]
     opened: PdfSource
-    if backend == "pdfium":
+    if isolation == "process":
+        opened = open_contained(given, display, password=password, size=info.size, backend=backend)
+    elif backend == "pdfium":
         opened = open_pdfium(given, display, password=password, size=info.size)
     else:
         opened = open_pdf(given, display, password=password, size=info.size)

@@ -27,12 +27,7 @@ from partita.partitioners.pdf.limits import DocumentBudget
 from partita.partitioners.pdf.outline import MAX_ENTRIES, outline_key
 from partita.partitioners.pdf.pages import PageContent, page_content
 from partita.partitioners.pdf.pdfium.page import read_pdfium_page
-from partita.partitioners.pdf.pdfium.preflight import (
-    MAX_PDFIUM_PAGE_BYTES,
-    FormWeights,
-    content_weight,
-    shows_text,
-)
+from partita.partitioners.pdf.pdfium.preflight import Preflight, shows_text
 
 __all__ = ["OpenPdfium", "open_pdfium"]
 
@@ -62,7 +57,9 @@ class OpenPdfium:
 
     document: Any
     structure: OpenPdf
-    forms: FormWeights = field(default_factory=dict)
+    preflight: Preflight | None = field(default_factory=Preflight)
+    """Weighs each page before PDFium reads it; None reads every page with PDFium (to test
+    what happens when a page the preflight should refuse gets through)."""
     origin: str = "pdfium"
     """The elements' `detection_origin`."""
 
@@ -102,17 +99,17 @@ class OpenPdfium:
         return levels
 
     def read_page(self, index: int) -> PageContent:
-        """The content of page `index` (1-based): by PDFium when its content weight allows, it
-        has no absurd number (`preflight`), PDFium loads and reads it (`page.read_pdfium_page`)
-        and finds text where the content shows some; else by the bounded pdfminer interpreter."""
+        """The content of page `index` (1-based): by PDFium when the preflight finds nothing
+        too heavy in it, PDFium loads and reads it (`page.read_pdfium_page`) and finds text
+        where the content shows some; else by the bounded pdfminer interpreter."""
         with collector_paused():  # -- a page's thousands of glyph dicts hold no cycles --
             return self._read_page(index)
 
     def _read_page(self, index: int) -> PageContent:
         plumber_page = self.structure.pdf.pages[index - 1]
         if index <= len(self.document):
-            weight = content_weight(plumber_page.page_obj, self.forms)
-            if weight <= MAX_PDFIUM_PAGE_BYTES:
+            preflight = self.preflight
+            if preflight is None or preflight.refusal(plumber_page.page_obj) is None:
                 try:
                     page = read_pdfium_page(self.document, index - 1, self.budget)
                 except pypdfium2.PdfiumError:
@@ -138,6 +135,7 @@ def open_pdfium(
     *,
     password: str | None = None,
     size: int,
+    preflight: bool = True,
 ) -> OpenPdfium | OpenPdf:
     """Return `source` (a path, a seekable binary file object or bytes) opened by PDFium and by
     pdfplumber (`_open.open_pdf`, for the page list and the pages PDFium does not read), or by
@@ -146,7 +144,8 @@ def open_pdfium(
     `size` is the file's size in bytes (the document's work bounds grow with it). Raises
     `DocumentError` naming `name` when it is not a PDF, is corrupt, or is encrypted and
     `password` (default: none) does not open it; `DocumentLimitError` when opening it exceeds
-    one of the bounds; `FileReadError` when it cannot be read.
+    one of the bounds; `FileReadError` when it cannot be read. `preflight=False` lets PDFium
+    read every page, even those the preflight would refuse (only to test containment).
     """
     structure = open_pdf(source, name, password=password, size=size)
     given: Any = os.fspath(source) if isinstance(source, str | os.PathLike) else source
@@ -167,7 +166,7 @@ def open_pdfium(
     except BaseException:
         structure.close()
         raise
-    return OpenPdfium(document, structure)
+    return OpenPdfium(document, structure, Preflight() if preflight else None)
 
 
 class _SharedFile:

@@ -1,0 +1,383 @@
+"""PDFs read in a resident worker process, so that no file can take the caller down.
+
+PRINCIPLES
+
+- **The parsers run outside the caller.** PDFium parses without bounds of its own: a few
+  kilobytes can make it allocate until the process aborts. With `isolation="process"` (the
+  default of `partition_pdf`), a PDF is opened, and each of its pages read (the preflight,
+  PDFium or the pdfminer interpreter, and the page stages that turn characters into lines,
+  paragraphs and tables), in one worker process started on first use and kept for the
+  process's life (`_workers.WorkerPool`, started as a new interpreter, so it works from any
+  caller). The caller only assembles the elements from what each page holds. Every request runs
+  under an address-space limit (`WORKER_MAX_MEMORY`) and a CPU-time limit (`REQUEST_MAX_CPU`),
+  with a wall-clock backstop (`REQUEST_TIMEOUT`) for a worker that stops answering.
+- **A page that kills the worker is read by pdfminer.** When the worker dies reading a page
+  with PDFium (an abort, the memory or the CPU limit), a fresh worker reads that page with
+  partita's bounded pdfminer interpreter, which is what the pdfplumber backend reads it with,
+  and the document goes on; after `MAX_PDFIUM_FAILURES` such pages, the rest of the document is
+  read by pdfminer. A document PDFium cannot even open is read by pdfminer alone. Where pdfminer
+  fails too, the document fails with the typed error of what happened
+  (`DocumentMemoryError`, `DocumentTimeoutError` or `WorkerCrashError`), naming the file.
+- **Nothing else changes.** The elements are those of `isolation="none"`, which parses in the
+  calling process as before: faster by the cost of sending each page's summary across (see
+  `benchmarks/bench_pdf.py`), with no protection. Use it only for trusted files.
+- **The document travels by path.** A file object is copied to a temporary file (1 MiB at a
+  time) that the worker reads and that is deleted when the document is closed.
+- **One worker per process.** Requests from several threads take turns; documents stay open in
+  the worker between requests (`_MAX_OPEN` at most, the least recently used closed first; a
+  closed or lost one is opened again, its budget's counters carried over). A forked child
+  starts its own worker; `stop_pdf_worker` stops it (it also stops when the process exits).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import itertools
+import os
+import shutil
+import tempfile
+import threading
+import warnings
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+from typing import IO, Any
+
+from partita._workers import WorkerPool
+from partita.errors import (
+    DocumentError,
+    DocumentMemoryError,
+    DocumentTimeoutError,
+    PartitaError,
+    WorkerCrashError,
+)
+from partita.partitioners.pdf._open import OpenPdf, open_pdf
+from partita.partitioners.pdf.limits import DocumentBudget
+from partita.partitioners.pdf.pages import PageContent
+from partita.partitioners.pdf.pdfium.document import OpenPdfium, open_pdfium
+
+__all__ = [
+    "ISOLATIONS",
+    "MAX_PDFIUM_FAILURES",
+    "REQUEST_MAX_CPU",
+    "REQUEST_TIMEOUT",
+    "WORKER_MAX_MEMORY",
+    "ContainedPdf",
+    "open_contained",
+    "stop_pdf_worker",
+]
+
+ISOLATIONS = ("process", "none")
+"""Where `partition_pdf` parses a PDF: in the resident worker process (the default), or in the
+calling process (trusted files only)."""
+
+WORKER_MAX_MEMORY = 2 << 30
+"""Address space of the worker process (2 GiB): reading DA-619p, the corpus's densest PDF,
+peaks under 100 MB of it."""
+
+REQUEST_MAX_CPU = 10.0
+"""CPU seconds one request may use: opening a document, or reading one page (the corpus's
+slowest page takes 0.2 s)."""
+
+REQUEST_TIMEOUT = 300.0
+"""Wall-clock seconds after which a request's worker is stopped, for a worker that stops
+answering without using CPU; far above `REQUEST_MAX_CPU` so that a busy machine never trips it."""
+
+MAX_PDFIUM_FAILURES = 2
+"""Pages of one document on which PDFium may end the worker before the rest is read by pdfminer."""
+
+_MAX_OPEN = 8
+"""Documents the worker keeps open at once (several threads may read several)."""
+_COPY_BYTES = 1 << 20
+
+_WORKER_FAILURES = (DocumentMemoryError, DocumentTimeoutError, WorkerCrashError)
+"""The errors of a request whose worker died (or was stopped)."""
+
+_COUNTERS = tuple(f.name for f in fields(DocumentBudget) if f.init)[2:]
+"""The budget's counters (after `name` and `file_bytes`): what the document has cost so far."""
+
+
+# -- the worker's side -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    """How to open a document in the worker (again, when it was closed or the worker lost)."""
+
+    key: str
+    path: str
+    name: str
+    password: str | None
+    size: int
+    backend: str
+    pdfium: bool
+    """False once PDFium failed to open it: pdfminer reads every page."""
+    preflight: bool = True
+    """False lets PDFium read pages the preflight would refuse (to test containment)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Request:
+    spec: _Spec
+    action: str
+    """"open", "page_count", "outline", "page" or "close"."""
+    what: str = ""
+    """What the request does, in an error's words ("cannot read page 3")."""
+    index: int = 0
+    pdfminer: bool = False
+    """Read page `index` with the pdfminer interpreter (PDFium ended a worker on it)."""
+    counters: tuple[int, ...] = ()
+    """The document's budget counters, to carry over when it is opened again."""
+
+
+_OPEN: OrderedDict[str, OpenPdf | OpenPdfium] = OrderedDict()
+"""The worker's open documents, by key, the most recently used last."""
+
+
+def serve_request(request: _Request) -> tuple[Any, tuple[int, ...], list[Warning]]:
+    """Carry out `request` in the worker: (its value, the document's budget counters after it,
+    the warnings it raised). Runs in the worker process (`WorkerPool` task)."""
+    spec = request.spec
+    if request.action == "close":
+        opened = _OPEN.pop(spec.key, None)
+        if opened is not None:
+            opened.close()
+        return None, (), []
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        opened = _document(spec, request.counters)
+        try:
+            with opened.guarded(request.what):
+                value = _carry_out(opened, request)
+        except DocumentError as exc:
+            if isinstance(exc.__cause__, MemoryError):
+                raise DocumentMemoryError(
+                    f"{request.what}: out of memory", filename=spec.name, limit=WORKER_MAX_MEMORY
+                ) from None
+            raise
+    return value, _counters(opened.budget), [_warning(w.message, w.category) for w in said]
+
+
+def _warning(message: Warning | str, category: type[Warning]) -> Warning:
+    return message if isinstance(message, Warning) else category(message)
+
+
+def _carry_out(opened: OpenPdf | OpenPdfium, request: _Request) -> Any:
+    if request.action == "open":
+        return opened.origin
+    if request.action == "page_count":
+        return opened.page_count()
+    if request.action == "outline":
+        return opened.read_outline()
+    if request.pdfminer and isinstance(opened, OpenPdfium):
+        return opened.structure.read_page(request.index)
+    return opened.read_page(request.index)
+
+
+def _document(spec: _Spec, counters: tuple[int, ...]) -> OpenPdf | OpenPdfium:
+    opened = _OPEN.get(spec.key)
+    if opened is not None:
+        _OPEN.move_to_end(spec.key)
+        return opened
+    while len(_OPEN) >= _MAX_OPEN:
+        _OPEN.popitem(last=False)[1].close()
+    if spec.backend == "pdfium" and spec.pdfium:
+        opened = open_pdfium(
+            spec.path, spec.name, password=spec.password, size=spec.size, preflight=spec.preflight
+        )
+    else:
+        opened = open_pdf(spec.path, spec.name, password=spec.password, size=spec.size)
+    for name, value in zip(_COUNTERS, counters, strict=False):
+        setattr(opened.budget, name, max(getattr(opened.budget, name), value))
+    _OPEN[spec.key] = opened
+    return opened
+
+
+def _counters(budget: DocumentBudget) -> tuple[int, ...]:
+    return tuple(getattr(budget, name) for name in _COUNTERS)
+
+
+# -- the caller's side -----------------------------------------------------------------------------
+
+_LOCK = threading.RLock()
+_POOL: list[WorkerPool[_Request, Any]] = []
+"""The resident worker's pool (one, once started), and the process it belongs to."""
+_OWNER = [0]
+_KEYS = itertools.count()
+
+
+def _call(request: _Request) -> Any:
+    """Run `request` in the resident worker; return its result (a `BatchResult`)."""
+    with _LOCK:
+        if _OWNER[0] != os.getpid():  # -- first use, or a forked child: a worker of its own --
+            for pool in _POOL:
+                pool.abandon()
+            _POOL[:] = [
+                WorkerPool(
+                    serve_request,
+                    max_memory=WORKER_MAX_MEMORY,
+                    max_cpu=REQUEST_MAX_CPU,
+                    timeout=REQUEST_TIMEOUT,
+                    start="subprocess",
+                )
+            ]
+            _OWNER[0] = os.getpid()
+        return _POOL[0].run(request, request.spec.name)
+
+
+def stop_pdf_worker() -> None:
+    """Stop the resident worker process (the next PDF read starts a new one)."""
+    with _LOCK:
+        if _OWNER[0] == os.getpid():
+            for pool in _POOL:
+                pool.close()
+
+
+atexit.register(stop_pdf_worker)
+
+
+class ContainedPdf:
+    """An open PDF whose pages the resident worker reads (a `document.PdfSource`)."""
+
+    def __init__(self, spec: _Spec, origin: str, spooled: str | None) -> None:
+        self._spec = spec
+        self._origin = origin
+        self._spooled = spooled
+        self._what = ""
+        self._counters: tuple[int, ...] = ()
+        self.failures: list[tuple[int, PartitaError]] = []
+        """(page, why its worker died) for each page PDFium failed on, read by pdfminer."""
+
+    @property
+    def name(self) -> str:
+        """The document's name in messages."""
+        return self._spec.name
+
+    @property
+    def origin(self) -> str:
+        """The elements' `detection_origin`: the library that read the characters."""
+        return self._origin
+
+    @contextlib.contextmanager
+    def guarded(self, what: str) -> Iterator[None]:
+        """Name what the requests in the body do ("cannot read page 3"): the worker turns their
+        failures into a `DocumentError` starting with it."""
+        self._what = what
+        try:
+            yield
+        finally:
+            self._what = ""
+
+    def page_count(self) -> int:
+        """The number of pages."""
+        count: int = self._ask("page_count")
+        return count
+
+    def read_outline(self) -> dict[str, int]:
+        """{outline_key(title): depth} of the outline's entries; none when reading the outline
+        ended the worker (the typography then decides alone, as for a malformed outline)."""
+        try:
+            outline: dict[str, int] = self._ask("outline")
+        except _WORKER_FAILURES:
+            return {}
+        return outline
+
+    def read_page(self, index: int) -> PageContent:
+        """The content of page `index` (1-based); read by pdfminer when PDFium ends the worker
+        on it (see the PRINCIPLES)."""
+        reads_pdfium = self._spec.pdfium and self._spec.backend == "pdfium"
+        if not reads_pdfium or len(self.failures) >= MAX_PDFIUM_FAILURES:
+            content: PageContent = self._ask("page", index=index, pdfminer=reads_pdfium)
+            return content
+        try:
+            content = self._ask("page", index=index)
+        except _WORKER_FAILURES as failure:
+            self.failures.append((index, failure))
+            content = self._ask("page", index=index, pdfminer=True)
+        return content
+
+    def close(self) -> None:
+        """Close the document in the worker and delete its temporary copy."""
+        try:
+            with contextlib.suppress(PartitaError):
+                self._ask("close")
+        finally:
+            if self._spooled is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(self._spooled)
+                self._spooled = None
+
+    def _ask(self, action: str, *, index: int = 0, pdfminer: bool = False) -> Any:
+        request = _Request(self._spec, action, self._what, index, pdfminer, self._counters)
+        result = _call(request)
+        if result.error is not None:
+            raise result.error
+        value, counters, said = result.value
+        if counters:
+            self._counters = counters
+        for warning in said:
+            warnings.warn(warning, stacklevel=3)
+        return value
+
+
+def open_contained(
+    source: str | os.PathLike[str] | IO[bytes],
+    name: str,
+    *,
+    password: str | None,
+    size: int,
+    backend: str,
+    preflight: bool = True,
+) -> ContainedPdf:
+    """Open `source` (a path, or a binary file object copied to a temporary file) in the
+    resident worker with `backend`; see the PRINCIPLES. Raises what opening it in this process
+    would (`DocumentError`, `DocumentLimitError`, `FileReadError`), or, when opening it ended
+    the worker even without PDFium, the typed error of that. `preflight=False` lets PDFium read
+    the pages the preflight would refuse: only to test that the worker contains them."""
+    spooled = None
+    if isinstance(source, str | os.PathLike):
+        path = os.path.abspath(os.fspath(source))
+    else:
+        path = spooled = _spool(source)
+    key = f"{os.getpid()}-{next(_KEYS)}"
+    spec = _Spec(key, path, name, password, size, backend, True, preflight)
+    try:
+        try:
+            origin = _open_in_worker(spec)
+        except _WORKER_FAILURES:
+            if backend != "pdfium":
+                raise
+            spec = _Spec(key, path, name, password, size, backend, False, preflight)
+            origin = _open_in_worker(spec)
+    except BaseException:
+        if spooled is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(spooled)
+        raise
+    return ContainedPdf(spec, origin, spooled)
+
+
+def _open_in_worker(spec: _Spec) -> str:
+    result = _call(_Request(spec, "open", "cannot open the PDF"))
+    if result.error is not None:
+        raise result.error
+    origin: str = result.value[0]
+    return origin
+
+
+def _spool(file: IO[bytes]) -> str:
+    """Copy `file` (from its start, as the readers read it) to a new temporary file, leaving
+    `file` where it was; return the copy's path."""
+    start = file.tell()
+    handle, path = tempfile.mkstemp(prefix="partita-", suffix=".pdf")
+    try:
+        with os.fdopen(handle, "wb") as copy:
+            file.seek(0)
+            shutil.copyfileobj(file, copy, _COPY_BYTES)
+    except BaseException:
+        os.unlink(path)
+        raise
+    finally:
+        file.seek(start)
+    return path
