@@ -1,4 +1,5 @@
-"""Worker processes: the CPU-time limit, and workers started as a new interpreter."""
+"""Worker processes: the CPU-time limit, workers started as a new interpreter, and a pipe of
+requests sent ahead."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from partita._workers import STARTS, WorkerPool
+from partita._workers import STARTS, WorkerPipe, WorkerPool
 from partita.errors import DocumentError, DocumentTimeoutError, InternalError, WorkerCrashError
 from tests.test_batch import misbehave
 
@@ -112,3 +113,46 @@ def test_a_pool_refuses_bad_limits() -> None:
         WorkerPool(spin, max_cpu=0)
     with pytest.raises(ValueError, match="start"):
         WorkerPool(spin, start="thread")
+
+
+def test_a_pipe_answers_requests_sent_ahead_each_to_its_ticket() -> None:
+    pipe: WorkerPipe[str, str] = WorkerPipe(misbehave, start="subprocess")
+    try:
+        tickets = [pipe.send(item, item) for item in ("a", "b", "pid", "c")]
+        assert pipe.result(tickets[3]).value == "C"  # -- the earlier answers are kept --
+        assert [pipe.result(t).value for t in tickets[:2]] == ["A", "B"]
+        worker = pipe.result(tickets[2]).value
+        assert worker != str(os.getpid())
+        assert pipe.run("pid", "again").value == worker  # -- one worker, reused --
+    finally:
+        pipe.close()
+
+
+def test_a_pipe_gives_the_death_to_the_request_that_caused_it_and_goes_on() -> None:
+    pipe: WorkerPipe[str, str] = WorkerPipe(misbehave, start="subprocess", max_cpu=5.0)
+    try:
+        first = pipe.send("pid", "first")
+        fatal = pipe.send("segfault:", "bad.pdf")
+        after = pipe.send("pid", "after")  # -- sent before the worker died: sent again --
+        dropped = pipe.send("d", "dropped")
+        pipe.drop(dropped)
+        old_worker = pipe.result(first).value
+        error = pipe.result(fatal).error
+        assert isinstance(error, WorkerCrashError)
+        assert error.filename == "bad.pdf"
+        new_worker = pipe.result(after).value
+        assert new_worker not in (None, old_worker)
+        assert pipe.run("e", "e").value == "E"
+    finally:
+        pipe.close()
+
+
+def test_a_pipe_keeps_the_cpu_limit() -> None:
+    pipe: WorkerPipe[str, str] = WorkerPipe(spin, start="subprocess", max_cpu=1.0)
+    try:
+        over = pipe.send("30", "hog.pdf")
+        light = pipe.send("0.1", "light.pdf")
+        assert isinstance(pipe.result(over).error, DocumentTimeoutError)
+        assert pipe.result(light).value == "spun"
+    finally:
+        pipe.close()

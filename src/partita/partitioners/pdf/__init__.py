@@ -197,6 +197,7 @@ def iter_pdf_elements(
     The file is read and opened (and checked) before the first element is asked for; the PDF is
     closed when the generator is exhausted or closed.
     """
+    pages = None if pages is None else list(pages)
     if backend not in BACKENDS:
         raise ValueError(f"unknown PDF backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if isolation not in ISOLATIONS:
@@ -207,7 +208,9 @@ def iter_pdf_elements(
     given = file if file is not None else os.fspath(filename)  # type: ignore[arg-type]
     opened: PdfSource
     if isolation == "process":
-        opened = open_contained(given, display, password=password, size=info.size, backend=backend)
+        opened = open_contained(
+            given, display, password=password, size=info.size, backend=backend, pages=pages
+        )
     elif backend == "pdfium":
         opened = open_pdfium(given, display, password=password, size=info.size)
     else:
@@ -217,7 +220,7 @@ def iter_pdf_elements(
         iter_finished_elements(
             iter_pdf_drafts(
                 opened,
-                pages=None if pages is None else list(pages),
+                pages=pages,
                 starting_page_number=starting_page_number,
                 include_page_breaks=include_page_breaks,
                 include_headers_footers=include_headers_footers,

@@ -45,7 +45,16 @@ from partita.partitioners.pdf.pages import PageContent
 from partita.partitioners.pdf.tables import PageTable
 from partita.text.scripts import is_cjk
 
-__all__ = ["NoTextLayerWarning", "iter_pdf_drafts"]
+__all__ = [
+    "COUNT_FAILURE",
+    "OUTLINE_FAILURE",
+    "NoTextLayerWarning",
+    "iter_pdf_drafts",
+    "page_failure",
+]
+
+OUTLINE_FAILURE = "cannot read the outline"
+COUNT_FAILURE = "cannot read the page count"
 
 
 _MAX_TITLE_LINES = 3
@@ -112,7 +121,7 @@ def iter_pdf_drafts(
     """
     name = opened.name
     wanted = None if pages is None else set(pages)
-    with opened.guarded("cannot read the outline"):
+    with opened.guarded(OUTLINE_FAILURE):
         outline = opened.read_outline()
     stats = FontStats()
     ahead: deque[tuple[PageContent, list[BandText | None], PageBands]] = deque()
@@ -121,12 +130,12 @@ def iter_pdf_drafts(
         stats, outline, starting_page_number, include_headers_footers, opened.origin
     )
     image_only: list[int] = []
-    with opened.guarded("cannot read the page count"):
+    with opened.guarded(COUNT_FAILURE):
         count = opened.page_count()
     for index in range(1, count + 1):
         if wanted is not None and index not in wanted:
             continue
-        with opened.guarded(f"cannot read page {index}"):
+        with opened.guarded(page_failure(index)):
             content = opened.read_page(index)
         for cut in content.cuts:
             warnings.warn(ContentLeftOutWarning(f"{name}: page {index}: {cut}"), stacklevel=2)
@@ -148,6 +157,11 @@ def iter_pdf_drafts(
             ),
             stacklevel=2,
         )
+
+
+def page_failure(index: int) -> str:
+    """How the message of a failure to read page `index` starts."""
+    return f"cannot read page {index}"
 
 
 def _count_fonts(content: PageContent, stats: FontStats) -> None:

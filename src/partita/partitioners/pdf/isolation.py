@@ -7,8 +7,10 @@ PRINCIPLES
   default of `partition_pdf`), a PDF is opened, and each of its pages read (the preflight,
   PDFium or the pdfminer interpreter, and the page stages that turn characters into lines,
   paragraphs and tables), in one worker process started on first use and kept for the
-  process's life (`_workers.WorkerPool`, started as a new interpreter, so it works from any
-  caller). The caller only assembles the elements from what each page holds. Every request runs
+  process's life (`_workers.WorkerPipe`, started as a new interpreter, so it works from any
+  caller). The caller only assembles the elements from what each page holds, while the worker
+  reads the next page (each page is asked for before the last one's answer is read). Every
+  request runs
   under an address-space limit (`WORKER_MAX_MEMORY`) and a CPU-time limit (`REQUEST_MAX_CPU`),
   with a wall-clock backstop (`REQUEST_TIMEOUT`) for a worker that stops answering.
 - **A page that kills the worker is read by pdfminer.** When the worker dies reading a page
@@ -40,11 +42,11 @@ import tempfile
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import IO, Any
 
-from partita._workers import WorkerPool
+from partita._workers import BatchResult, WorkerPipe
 from partita.errors import (
     DocumentError,
     DocumentMemoryError,
@@ -53,6 +55,7 @@ from partita.errors import (
     WorkerCrashError,
 )
 from partita.partitioners.pdf._open import OpenPdf, open_pdf
+from partita.partitioners.pdf.document import COUNT_FAILURE, OUTLINE_FAILURE, page_failure
 from partita.partitioners.pdf.limits import DocumentBudget
 from partita.partitioners.pdf.pages import PageContent
 from partita.partitioners.pdf.pdfium.document import OpenPdfium, open_pdfium
@@ -122,13 +125,20 @@ class _Request:
     spec: _Spec
     action: str
     """"open", "page_count", "outline", "page" or "close"."""
-    what: str = ""
-    """What the request does, in an error's words ("cannot read page 3")."""
     index: int = 0
     pdfminer: bool = False
     """Read page `index` with the pdfminer interpreter (PDFium ended a worker on it)."""
     counters: tuple[int, ...] = ()
     """The document's budget counters, to carry over when it is opened again."""
+
+    @property
+    def what(self) -> str:
+        """What the request does, in an error's words ("cannot read page 3")."""
+        if self.action == "page":
+            return page_failure(self.index)
+        return {"page_count": COUNT_FAILURE, "outline": OUTLINE_FAILURE}.get(
+            self.action, "cannot open the PDF"
+        )
 
 
 _OPEN: OrderedDict[str, OpenPdf | OpenPdfium] = OrderedDict()
@@ -137,7 +147,7 @@ _OPEN: OrderedDict[str, OpenPdf | OpenPdfium] = OrderedDict()
 
 def serve_request(request: _Request) -> tuple[Any, tuple[int, ...], list[Warning]]:
     """Carry out `request` in the worker: (its value, the document's budget counters after it,
-    the warnings it raised). Runs in the worker process (`WorkerPool` task)."""
+    the warnings it raised). Runs in the worker process (the `WorkerPipe`'s task)."""
     spec = request.spec
     if request.action == "close":
         opened = _OPEN.pop(spec.key, None)
@@ -200,21 +210,21 @@ def _counters(budget: DocumentBudget) -> tuple[int, ...]:
 
 # -- the caller's side -----------------------------------------------------------------------------
 
-_LOCK = threading.RLock()
-_POOL: list[WorkerPool[_Request, Any]] = []
-"""The resident worker's pool (one, once started), and the process it belongs to."""
+_LOCK = threading.Lock()
+_PIPE: list[WorkerPipe[_Request, Any]] = []
+"""The resident worker's pipe (one, once started)."""
 _OWNER = [0]
+"""The process the pipe belongs to (a forked child starts its own)."""
 _KEYS = itertools.count()
 
 
-def _call(request: _Request) -> Any:
-    """Run `request` in the resident worker; return its result (a `BatchResult`)."""
+def _pipe() -> WorkerPipe[_Request, Any]:
     with _LOCK:
         if _OWNER[0] != os.getpid():  # -- first use, or a forked child: a worker of its own --
-            for pool in _POOL:
-                pool.abandon()
-            _POOL[:] = [
-                WorkerPool(
+            for pipe in _PIPE:
+                pipe.abandon()
+            _PIPE[:] = [
+                WorkerPipe(
                     serve_request,
                     max_memory=WORKER_MAX_MEMORY,
                     max_cpu=REQUEST_MAX_CPU,
@@ -223,15 +233,15 @@ def _call(request: _Request) -> Any:
                 )
             ]
             _OWNER[0] = os.getpid()
-        return _POOL[0].run(request, request.spec.name)
+        return _PIPE[0]
 
 
 def stop_pdf_worker() -> None:
     """Stop the resident worker process (the next PDF read starts a new one)."""
     with _LOCK:
         if _OWNER[0] == os.getpid():
-            for pool in _POOL:
-                pool.close()
+            for pipe in _PIPE:
+                pipe.close()
 
 
 atexit.register(stop_pdf_worker)
@@ -240,12 +250,17 @@ atexit.register(stop_pdf_worker)
 class ContainedPdf:
     """An open PDF whose pages the resident worker reads (a `document.PdfSource`)."""
 
-    def __init__(self, spec: _Spec, origin: str, spooled: str | None) -> None:
+    def __init__(
+        self, spec: _Spec, origin: str, spooled: str | None, pages: frozenset[int] | None
+    ) -> None:
         self._spec = spec
         self._origin = origin
         self._spooled = spooled
-        self._what = ""
+        self._pages = pages
+        self._count: int | None = None
         self._counters: tuple[int, ...] = ()
+        self._ahead: dict[int, int] = {}
+        """Tickets of the pages asked for ahead, by page."""
         self.failures: list[tuple[int, PartitaError]] = []
         """(page, why its worker died) for each page PDFium failed on, read by pdfminer."""
 
@@ -259,65 +274,94 @@ class ContainedPdf:
         """The elements' `detection_origin`: the library that read the characters."""
         return self._origin
 
-    @contextlib.contextmanager
-    def guarded(self, what: str) -> Iterator[None]:
-        """Name what the requests in the body do ("cannot read page 3"): the worker turns their
-        failures into a `DocumentError` starting with it."""
-        self._what = what
-        try:
-            yield
-        finally:
-            self._what = ""
+    def guarded(self, what: str) -> contextlib.nullcontext[None]:
+        """Nothing to guard here: the worker names its failures as `document` does (each
+        request knows `what` it is) and they come back typed."""
+        return contextlib.nullcontext()
 
     def page_count(self) -> int:
         """The number of pages."""
-        count: int = self._ask("page_count")
+        count: int = self._ask(self._request("page_count"))
+        self._count = count
         return count
 
     def read_outline(self) -> dict[str, int]:
         """{outline_key(title): depth} of the outline's entries; none when reading the outline
         ended the worker (the typography then decides alone, as for a malformed outline)."""
         try:
-            outline: dict[str, int] = self._ask("outline")
+            outline: dict[str, int] = self._ask(self._request("outline"))
         except _WORKER_FAILURES:
             return {}
         return outline
 
     def read_page(self, index: int) -> PageContent:
-        """The content of page `index` (1-based); read by pdfminer when PDFium ends the worker
-        on it (see the PRINCIPLES)."""
-        reads_pdfium = self._spec.pdfium and self._spec.backend == "pdfium"
-        if not reads_pdfium or len(self.failures) >= MAX_PDFIUM_FAILURES:
-            content: PageContent = self._ask("page", index=index, pdfminer=reads_pdfium)
-            return content
+        """The content of page `index` (1-based), the next wanted page asked for at once; read
+        by pdfminer when PDFium ends the worker on it (see the PRINCIPLES)."""
+        ticket = self._ahead.pop(index, None)
+        if ticket is None:
+            ticket = self._send(self._page_request(index))
+        following = self._next_page(index)
+        if following is not None and following not in self._ahead:
+            self._ahead[following] = self._send(self._page_request(following))
         try:
-            content = self._ask("page", index=index)
+            content: PageContent = self._answer(_pipe().result(ticket))
         except _WORKER_FAILURES as failure:
+            if not self._reads_pdfium():
+                raise
             self.failures.append((index, failure))
-            content = self._ask("page", index=index, pdfminer=True)
+            content = self._ask(self._request("page", index=index, pdfminer=True))
         return content
 
     def close(self) -> None:
         """Close the document in the worker and delete its temporary copy."""
+        pipe = _pipe()
+        for ticket in self._ahead.values():
+            pipe.drop(ticket)
+        self._ahead.clear()
         try:
             with contextlib.suppress(PartitaError):
-                self._ask("close")
+                self._ask(self._request("close"))
         finally:
             if self._spooled is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(self._spooled)
                 self._spooled = None
 
-    def _ask(self, action: str, *, index: int = 0, pdfminer: bool = False) -> Any:
-        request = _Request(self._spec, action, self._what, index, pdfminer, self._counters)
-        result = _call(request)
+    def _reads_pdfium(self) -> bool:
+        return (
+            self._spec.pdfium
+            and self._spec.backend == "pdfium"
+            and len(self.failures) < MAX_PDFIUM_FAILURES
+        )
+
+    def _page_request(self, index: int) -> _Request:
+        return self._request("page", index=index, pdfminer=not self._reads_pdfium())
+
+    def _next_page(self, index: int) -> int | None:
+        if self._count is None:
+            return None
+        if self._pages is None:
+            return index + 1 if index < self._count else None
+        return min((p for p in self._pages if index < p <= self._count), default=None)
+
+    def _request(self, action: str, *, index: int = 0, pdfminer: bool = False) -> _Request:
+        return _Request(self._spec, action, index, pdfminer, self._counters)
+
+    def _send(self, request: _Request) -> int:
+        return _pipe().send(request, self._spec.name)
+
+    def _ask(self, request: _Request) -> Any:
+        return self._answer(_pipe().run(request, self._spec.name))
+
+    def _answer(self, result: BatchResult[Any]) -> Any:
         if result.error is not None:
             raise result.error
+        assert result.value is not None
         value, counters, said = result.value
         if counters:
             self._counters = counters
         for warning in said:
-            warnings.warn(warning, stacklevel=3)
+            warnings.warn(warning, stacklevel=4)
         return value
 
 
@@ -328,13 +372,15 @@ def open_contained(
     password: str | None,
     size: int,
     backend: str,
+    pages: Iterable[int] | None = None,
     preflight: bool = True,
 ) -> ContainedPdf:
     """Open `source` (a path, or a binary file object copied to a temporary file) in the
-    resident worker with `backend`; see the PRINCIPLES. Raises what opening it in this process
-    would (`DocumentError`, `DocumentLimitError`, `FileReadError`), or, when opening it ended
-    the worker even without PDFium, the typed error of that. `preflight=False` lets PDFium read
-    the pages the preflight would refuse: only to test that the worker contains them."""
+    resident worker with `backend`, to read `pages` (default: all, in order); see the
+    PRINCIPLES. Raises what opening it in this process would (`DocumentError`,
+    `DocumentLimitError`, `FileReadError`), or, when opening it ended the worker even without
+    PDFium, the typed error of that. `preflight=False` lets PDFium read the pages the
+    preflight would refuse: only to test that the worker contains them."""
     spooled = None
     if isinstance(source, str | os.PathLike):
         path = os.path.abspath(os.fspath(source))
@@ -355,13 +401,14 @@ def open_contained(
             with contextlib.suppress(OSError):
                 os.unlink(spooled)
         raise
-    return ContainedPdf(spec, origin, spooled)
+    return ContainedPdf(spec, origin, spooled, None if pages is None else frozenset(pages))
 
 
 def _open_in_worker(spec: _Spec) -> str:
-    result = _call(_Request(spec, "open", "cannot open the PDF"))
+    result = _pipe().run(_Request(spec, "open"), spec.name)
     if result.error is not None:
         raise result.error
+    assert result.value is not None
     origin: str = result.value[0]
     return origin
 

@@ -1,31 +1,9 @@
-"""Worker processes that run a task item by item under per-item limits, and survive its failures.
+"""One worker process: how it starts, lives under its limits, and what its death means.
 
-PRINCIPLES
-
-- **One item never takes the caller down.** Each item runs in a worker process; an item that
-  raises, takes longer than `timeout` seconds of wall time or `max_cpu` seconds of CPU, needs
-  more than `max_memory` bytes, or kills its worker (a signal, an abort inside a C library, an
-  exit) becomes a failed `BatchResult` whose `error` says why, and the next item gets a fresh
-  worker where one was lost.
-- **Errors are typed.** A `PartitaError` raised by the task comes back as it was raised (errors
-  pickle whole); a timeout is a `DocumentTimeoutError` (wall or CPU), a `MemoryError` or an
-  exhausted limit a `DocumentMemoryError`, a dead worker a `WorkerCrashError`, and an exception
-  partita did not foresee an `InternalError` carrying its type and traceback.
-- **Limits are per item.** The wall-clock limit runs from the moment a worker receives the item;
-  the parent stops the worker (SIGKILL) when it is exceeded. The CPU limit is the kernel's
-  (`RLIMIT_CPU`, reset before each item to the CPU used so far plus `max_cpu`): it holds on a
-  busy machine, where wall time does not measure the item's work. The memory limit caps the
-  worker's address space (`RLIMIT_AS`), so the operating system refuses the allocation that
-  would exceed it instead of letting the machine swap. A worker that hit a limit is replaced;
-  workers never write core files.
-- **Results come in input order**, whatever order the workers finish in. Items are read from the
-  iterable only as workers become free.
-- **Workers are reused** for item after item (imports are paid once per worker). They start in
-  one of two ways (`start`): "forkserver" (the default, where the platform has it; else
-  "spawn") forks them from multiprocessing's server, so a caller's threads are never forked;
-  "subprocess" runs a new interpreter (`python -c`) that imports only what the task needs, so
-  a library can start workers from any caller, even a script without a `__main__` guard,
-  which multiprocessing's methods would run again in the worker.
+See the package's PRINCIPLES. A `Worker` is started by multiprocessing ("forkserver") or as a new
+interpreter ("subprocess", `serve`); it answers (index, item, label) messages in order with
+(index, ok, value or error), and `Worker.outcome` turns what the parent sees (an answer, or the
+process gone) into a `BatchResult`.
 """
 
 from __future__ import annotations
@@ -39,12 +17,10 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 import traceback
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from typing import IO, Any, Generic, Protocol, TypeVar
 
@@ -56,7 +32,17 @@ from partita.errors import (
     WorkerCrashError,
 )
 
-__all__ = ["STARTS", "BatchResult", "WorkerPool", "item_name", "run_task"]
+__all__ = [
+    "POLL_SECONDS",
+    "STARTS",
+    "BatchResult",
+    "Job",
+    "Worker",
+    "is_reusable",
+    "item_name",
+    "run_task",
+    "serve",
+]
 
 T = TypeVar("T")
 I = TypeVar("I")  # noqa: E741 -- the item type
@@ -64,7 +50,7 @@ I = TypeVar("I")  # noqa: E741 -- the item type
 STARTS = ("forkserver", "subprocess")
 """How a pool's workers start (see the PRINCIPLES)."""
 
-_POLL_SECONDS = 1.0
+POLL_SECONDS = 1.0
 """How long the parent waits at most between looks at the workers when no deadline is near."""
 
 _STDERR_TAIL = 400
@@ -172,7 +158,7 @@ def _limit_cpu(seconds: float) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
-def _is_reusable(result: BatchResult[Any]) -> bool:
+def is_reusable(result: BatchResult[Any]) -> bool:
     """A worker goes on after a result or an ordinary error; not after a limit or a crash."""
     return not isinstance(
         result.error, DocumentMemoryError | DocumentTimeoutError | WorkerCrashError
@@ -189,7 +175,7 @@ def _unpicklable(label: str, exc: Exception) -> InternalError:
 
 
 @dataclass
-class _Job:
+class Job:
     index: int
     label: str
     started: float
@@ -288,7 +274,7 @@ def serve() -> None:
     _worker_main(conn, task, max_memory, max_cpu)
 
 
-class _Worker:
+class Worker:
     """One worker process and the item it is working on."""
 
     def __init__(
@@ -313,9 +299,9 @@ class _Worker:
             self.process.start()  # type: ignore[attr-defined]
             child_end.close()
         self.conn = parent_end
-        self.job: _Job | None = None
+        self.job: Job | None = None
 
-    def give(self, job: _Job, item: object) -> None:
+    def give(self, job: Job, item: object) -> None:
         self.job = job
         self.conn.send((job.index, item, job.label))
 
@@ -353,159 +339,12 @@ class _Worker:
             reason += f" ({said})" if said else ""
         return reason, -code if code < 0 else None
 
-
-class WorkerPool(Generic[I, T]):
-    """Worker processes running `task`, handing items out one at a time and results back in
-    input order, under the per-item limits (see the PRINCIPLES).
-
-    A pool outlives one batch: `iter_results` may be called again and again (one call at a
-    time) and reuses the workers left idle, so a long-lived process pays the workers' start and
-    imports once. `close()` (or leaving a `with` block) stops them. `start` is one of `STARTS`.
-    Raises `ValueError` for a `jobs` below 1, a `timeout` or `max_cpu` not above 0, or an
-    unknown `start`.
-    """
-
-    def __init__(
-        self,
-        task: Callable[[I], T],
-        *,
-        jobs: int = 1,
-        timeout: float | None = None,
-        max_memory: int | None = None,
-        max_cpu: float | None = None,
-        start: str = "forkserver",
-    ) -> None:
-        if jobs < 1:
-            raise ValueError(f"jobs must be at least 1, got {jobs}")
-        if timeout is not None and timeout <= 0:
-            raise ValueError(f"timeout must be positive, got {timeout}")
-        if max_cpu is not None and max_cpu <= 0:
-            raise ValueError(f"max_cpu must be positive, got {max_cpu}")
-        if start not in STARTS:
-            raise ValueError(f"unknown worker start {start!r}: choose one of {', '.join(STARTS)}")
-        self._task = task
-        self._jobs = jobs
-        self._timeout = timeout
-        self._max_memory = max_memory
-        self._max_cpu = max_cpu
-        self._start = start
-        self._idle: deque[_Worker] = deque()
-
-    def __enter__(self) -> WorkerPool[I, T]:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """Stop the idle workers (the pool can still be used: it starts new ones)."""
-        while self._idle:
-            self._idle.popleft().stop(kill=False)
-
-    def abandon(self) -> None:
-        """Forget the workers without stopping them: for a forked child, whose copies of the
-        parent's connections must not be used (the parent's workers are the parent's)."""
-        self._idle.clear()
-
-    def iter_results(
-        self, items: Iterable[I], *, name: Callable[[I], str] | None = None
-    ) -> Iterator[BatchResult[T]]:
-        """Yield `task(item)` for every item as a `BatchResult`, in the items' order;
-        `name(item)` names an item in errors (default: its path or `str`). Workers left idle
-        at the end stay for the next call; a call abandoned midway stops its busy ones."""
-        namer = name or item_name
-        source = iter(enumerate(items))
-        done: dict[int, BatchResult[Any]] = {}
-        idle = self._idle
-        busy: list[_Worker] = []
-        next_index = 0
-        exhausted = False
-        try:
-            while True:
-                # -- hand out items while there are free (or startable) workers --
-                while not exhausted and len(busy) < self._jobs:
-                    entry = next(source, None)
-                    if entry is None:
-                        exhausted = True
-                        break
-                    index, item = entry
-                    busy.append(self._give(idle, _Job(index, namer(item), time.monotonic()), item))
-                if not busy:
-                    break
-                for worker, result in self._collect(busy):
-                    busy.remove(worker)
-                    assert worker.job is not None
-                    done[worker.job.index] = result
-                    worker.job = None
-                    if _is_reusable(result):
-                        idle.append(worker)
-                    else:
-                        worker.stop(kill=True)
-                while next_index in done:
-                    yield done.pop(next_index)
-                    next_index += 1
-            while next_index in done:  # pragma: no cover -- every result is yielded above
-                yield done.pop(next_index)
-                next_index += 1
-        finally:
-            for worker in busy:
-                worker.stop(kill=True)
-
-    def run(self, item: I, name: str) -> BatchResult[T]:
-        """`task(item)` in a worker, as the one result of `iter_results([item])`."""
-        return next(iter(self.iter_results([item], name=lambda _: name)))
-
-    def _give(self, idle: deque[_Worker], job: _Job, item: object) -> _Worker:
-        """Hand `item` to an idle worker (one that died idle is replaced) or a new one."""
-        while idle:
-            worker = idle.popleft()
-            try:
-                worker.give(job, item)
-                return worker
-            except OSError:
-                worker.stop(kill=True)
-        worker = _Worker(self._start, self._task, self._max_memory, self._max_cpu)
-        worker.give(job, item)
-        return worker
-
-    def _collect(self, busy: list[_Worker]) -> list[tuple[_Worker, BatchResult[Any]]]:
-        """Wait until some worker answers, dies or runs out of time; return those outcomes."""
-        now = time.monotonic()
-        wait_for = _POLL_SECONDS
-        if self._timeout is not None:
-            deadlines = [w.job.started + self._timeout for w in busy if w.job is not None]
-            wait_for = max(0.0, min([*deadlines, now + _POLL_SECONDS]) - now)
-        by_handle: dict[Any, _Worker] = {}
-        for worker in busy:
-            by_handle[worker.conn] = worker
-            if worker.process.sentinel >= 0:
-                by_handle[worker.process.sentinel] = worker
-        ready = wait(list(by_handle), timeout=wait_for)
-        outcomes: dict[_Worker, BatchResult[Any]] = {}
-        now = time.monotonic()
-        for handle in ready:
-            worker = by_handle[handle]
-            if worker in outcomes:
-                continue
-            outcome = self._answer(worker, now)
-            if outcome is not None:
-                outcomes[worker] = outcome
-        if self._timeout is not None:
-            for worker in busy:
-                job = worker.job
-                if worker in outcomes or job is None:
-                    continue
-                if now - job.started >= self._timeout:
-                    worker.process.kill()
-                    error = DocumentTimeoutError(
-                        f"took longer than {self._timeout:g} s; its worker was stopped",
-                        filename=job.label,
-                        limit=self._timeout,
-                    )
-                    outcomes[worker] = BatchResult(job.label, None, error, now - job.started)
-        return list(outcomes.items())
-
-    def _answer(self, worker: _Worker, now: float) -> BatchResult[Any] | None:
+    def outcome(
+        self, now: float, max_memory: int | None, max_cpu: float | None
+    ) -> BatchResult[Any] | None:
+        """The result of the job in hand once whole, or the error of the worker's death; None
+        while it is still at work."""
+        worker = self
         job = worker.job
         assert job is not None
         seconds = now - job.started
@@ -524,17 +363,17 @@ class WorkerPool(Generic[I, T]):
             error = DocumentMemoryError(
                 "its result did not fit in the parent's memory",
                 filename=job.label,
-                limit=float(self._max_memory or 0),
+                limit=float(max_memory or 0),
             )
             return BatchResult(job.label, None, error, seconds)
         if worker.process.is_alive():
             return None  # -- woken, but nothing whole to read yet --
         reason, signal_number = worker.death_reason()
-        if signal_number == signal.SIGXCPU and self._max_cpu is not None:
+        if signal_number == signal.SIGXCPU and max_cpu is not None:
             cpu_error = DocumentTimeoutError(
-                f"used more than {self._max_cpu:g} s of CPU; its worker was stopped",
+                f"used more than {max_cpu:g} s of CPU; its worker was stopped",
                 filename=job.label,
-                limit=self._max_cpu,
+                limit=max_cpu,
             )
             return BatchResult(job.label, None, cpu_error, seconds)
         crash = WorkerCrashError(filename=job.label, reason=reason)
