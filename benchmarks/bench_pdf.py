@@ -23,7 +23,15 @@ shared corpus (`../shared/corpus` next to the repository root). Rows (`--rows`, 
 - `partita`: `partita.partitioners.pdf.partition_pdf(filename, pages=range(1, N + 1))` (all
   pages: `pages=None`) with its default backend (`backend` not given: PDFium through
   pypdfium2; the header line prints the default found);
-- `partita-pdfplumber`: the same with `backend="pdfplumber"`, the old pdfminer-based backend.
+- `partita-pdfplumber`: the same with `backend="pdfplumber"`, the old pdfminer-based backend;
+- `partita-inprocess`: `partita` read in the calling process (`isolation="none"`), where
+  `partita` reads in partita's worker process (the default). The caller's peak RSS is shown
+  (the worker's memory is its own).
+
+Then the cost of containment (`_containment`): `partita` against `partita-inprocess`, each
+document read alternately `--repeat` times, pages/s kept at least 90% of in-process; the
+corpus's small PDFs (at most 4 pages, read from bytes) at most 20 ms slower each; and the
+worker's one-time start (`--no-containment` skips it).
 
 Each row is warmed up once on the document's first page (imports, font caches), then timed
 best-of-`--repeat` (`--slow-repeat` for `pdfplumber` and `partita-pdfplumber`) with
@@ -53,12 +61,21 @@ import resource
 import sys
 import time
 import tracemalloc
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from _timing import best_time  # benchmarks/ is on sys.path
+from _containment import (  # benchmarks/ is on sys.path
+    SMALL_BUDGET_MS,
+    SPEED_BUDGET,
+    alternate,
+    containment_lines,
+    small_documents,
+    worker_start_seconds,
+)
+from _timing import best_time
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "unstructured"
 DOCUMENTS = ("DA-619p.pdf", "pdf2image-memory-error-test-400p.pdf")
@@ -67,7 +84,8 @@ FLOOR_ROW = "chars-matrix"
 """The floor when it ran (the only row with correct font sizes), else the fastest chars row."""
 OLD_ROW = "partita-pdfplumber"
 """partita on its old backend (pdfplumber/pdfminer), the 10x target's baseline."""
-ROWS = (*CHAR_ROWS, "text", "pdfplumber", "partita", OLD_ROW)
+INPROCESS_ROW = "partita-inprocess"
+ROWS = (*CHAR_ROWS, "text", "pdfplumber", "partita", INPROCESS_ROW, OLD_ROW)
 SLOW_ROWS = frozenset({"pdfplumber", OLD_ROW})
 TIME_TARGET = 2.0
 """partita's time at most this many times the floor's."""
@@ -192,15 +210,17 @@ def pdfplumber_text(path: Path, pages: int) -> list[str]:
     return texts
 
 
-def partita_partition(path: Path, pages: int, total: int, backend: str | None = None) -> list[Any]:
+def partita_partition(
+    path: Path, pages: int, total: int, backend: str | None = None, **options: Any
+) -> list[Any]:
     """partita's `partition_pdf` of the first `pages` pages (all: `pages=None`), on `backend`
-    (None: the default, not passed)."""
+    (None: the default, not passed), with `options`."""
     from partita.partitioners.pdf import partition_pdf
 
     selected = None if pages >= total else range(1, pages + 1)
     if backend is None:
-        return partition_pdf(str(path), pages=selected)
-    return partition_pdf(str(path), pages=selected, backend=backend)
+        return partition_pdf(str(path), pages=selected, **options)
+    return partition_pdf(str(path), pages=selected, backend=backend, **options)
 
 
 def partita_default_backend() -> str:
@@ -226,6 +246,8 @@ def row_function(row: str, path: Path, pages: int, total: int) -> Callable[[], A
         return lambda: partita_partition(path, pages, total)
     if row == OLD_ROW:
         return lambda: partita_partition(path, pages, total, "pdfplumber")
+    if row == INPROCESS_ROW:
+        return lambda: partita_partition(path, pages, total, isolation="none")
     raise ValueError(f"unknown row {row!r}; rows: {', '.join(ROWS)}")
 
 
@@ -421,7 +443,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tracemalloc", action="store_true", help="also the Python heap's peak (one more run)"
     )
+    parser.add_argument(
+        "--no-containment", action="store_true", help="skip the cost of containment"
+    )
     args = parser.parse_args(argv)
+    warnings.simplefilter("ignore")  # -- what the documents warn about is not measured here --
     rows = [row.strip() for row in args.rows.split(",") if row.strip()]
     unknown = [row for row in rows if row not in ROWS]
     if unknown:
@@ -458,6 +484,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{SPEED_TARGET:g}x {OLD_ROW}'s pages/s):"
         )
         print("\n".join(lines))
+    if not args.no_containment:
+        documents = [CORPUS / d.strip() for d in args.documents.split(",")]
+        long = [alternate(path, args.pages, args.repeat) for path in documents]
+        small = [alternate(p, None, 5, from_bytes=True) for p in small_documents(CORPUS.parent)]
+        started = worker_start_seconds(CORPUS.parent / "markitdown" / "test.pdf")
+        print(
+            f"\nThe cost of containment (pages/s at least {SPEED_BUDGET:.0%} of in-process; "
+            f"small documents at most {SMALL_BUDGET_MS:g} ms more):"
+        )
+        print("\n".join(containment_lines(long, small, started)))
     elapsed = time.perf_counter() - start
     print(f"\nTotal {elapsed:.0f} s, load average after {os.getloadavg()[0]:.2f}", flush=True)
     return 0

@@ -42,7 +42,7 @@ import tempfile
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from typing import IO, Any
 
@@ -124,7 +124,7 @@ class _Spec:
 class _Request:
     spec: _Spec
     action: str
-    """"open", "page_count", "outline", "page" or "close"."""
+    """"open", "page" or "close"."""
     index: int = 0
     pdfminer: bool = False
     """Read page `index` with the pdfminer interpreter (PDFium ended a worker on it)."""
@@ -134,11 +134,7 @@ class _Request:
     @property
     def what(self) -> str:
         """What the request does, in an error's words ("cannot read page 3")."""
-        if self.action == "page":
-            return page_failure(self.index)
-        return {"page_count": COUNT_FAILURE, "outline": OUTLINE_FAILURE}.get(
-            self.action, "cannot open the PDF"
-        )
+        return page_failure(self.index) if self.action == "page" else "cannot open the PDF"
 
 
 _OPEN: OrderedDict[str, OpenPdf | OpenPdfium] = OrderedDict()
@@ -157,29 +153,42 @@ def serve_request(request: _Request) -> tuple[Any, tuple[int, ...], list[Warning
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
         opened = _document(spec, request.counters)
-        try:
-            with opened.guarded(request.what):
-                value = _carry_out(opened, request)
-        except DocumentError as exc:
-            if isinstance(exc.__cause__, MemoryError):
-                raise DocumentMemoryError(
-                    f"{request.what}: out of memory", filename=spec.name, limit=WORKER_MAX_MEMORY
-                ) from None
-            raise
+        if request.action == "open":
+            # -- the outline and the page count come with the opening (one request, not
+            # -- three); their errors are raised when the caller asks for them, as in process --
+            value: Any = (
+                opened.origin,
+                _guarded_call(opened, OUTLINE_FAILURE, opened.read_outline),
+                _guarded_call(opened, COUNT_FAILURE, opened.page_count),
+            )
+        else:
+            value = _guarded_call(opened, request.what, lambda: _read(opened, request))
+            if isinstance(value, PartitaError):
+                raise value
     return value, _counters(opened.budget), [_warning(w.message, w.category) for w in said]
+
+
+def _guarded_call(opened: OpenPdf | OpenPdfium, what: str, call: Callable[[], Any]) -> Any:
+    """`call()` under `opened.guarded(what)`, or the `PartitaError` it raised (a memory
+    failure as a `DocumentMemoryError`, which ends the worker)."""
+    try:
+        with opened.guarded(what):
+            return call()
+    except DocumentError as exc:
+        if isinstance(exc.__cause__, MemoryError):
+            raise DocumentMemoryError(
+                f"{what}: out of memory", filename=opened.name, limit=WORKER_MAX_MEMORY
+            ) from None
+        return exc
+    except PartitaError as exc:
+        return exc
 
 
 def _warning(message: Warning | str, category: type[Warning]) -> Warning:
     return message if isinstance(message, Warning) else category(message)
 
 
-def _carry_out(opened: OpenPdf | OpenPdfium, request: _Request) -> Any:
-    if request.action == "open":
-        return opened.origin
-    if request.action == "page_count":
-        return opened.page_count()
-    if request.action == "outline":
-        return opened.read_outline()
+def _read(opened: OpenPdf | OpenPdfium, request: _Request) -> PageContent:
     if request.pdfminer and isinstance(opened, OpenPdfium):
         return opened.structure.read_page(request.index)
     return opened.read_page(request.index)
@@ -251,13 +260,16 @@ class ContainedPdf:
     """An open PDF whose pages the resident worker reads (a `document.PdfSource`)."""
 
     def __init__(
-        self, spec: _Spec, origin: str, spooled: str | None, pages: frozenset[int] | None
+        self,
+        spec: _Spec,
+        opening: tuple[str, dict[str, int] | PartitaError, int | PartitaError],
+        spooled: str | None,
+        pages: frozenset[int] | None,
     ) -> None:
         self._spec = spec
-        self._origin = origin
+        self._origin, self._outline, self._count = opening
         self._spooled = spooled
         self._pages = pages
-        self._count: int | None = None
         self._counters: tuple[int, ...] = ()
         self._ahead: dict[int, int] = {}
         """Tickets of the pages asked for ahead, by page."""
@@ -280,19 +292,17 @@ class ContainedPdf:
         return contextlib.nullcontext()
 
     def page_count(self) -> int:
-        """The number of pages."""
-        count: int = self._ask(self._request("page_count"))
-        self._count = count
-        return count
+        """The number of pages (read when the document was opened)."""
+        if isinstance(self._count, PartitaError):
+            raise self._count
+        return self._count
 
     def read_outline(self) -> dict[str, int]:
-        """{outline_key(title): depth} of the outline's entries; none when reading the outline
-        ended the worker (the typography then decides alone, as for a malformed outline)."""
-        try:
-            outline: dict[str, int] = self._ask(self._request("outline"))
-        except _WORKER_FAILURES:
-            return {}
-        return outline
+        """{outline_key(title): depth} of the outline's entries (read when the document was
+        opened)."""
+        if isinstance(self._outline, PartitaError):
+            raise self._outline
+        return self._outline
 
     def read_page(self, index: int) -> PageContent:
         """The content of page `index` (1-based), the next wanted page asked for at once; read
@@ -313,14 +323,14 @@ class ContainedPdf:
         return content
 
     def close(self) -> None:
-        """Close the document in the worker and delete its temporary copy."""
+        """Close the document in the worker (not waiting for it) and delete its temporary
+        copy (the worker has opened it already: the copy is no longer read by name)."""
         pipe = _pipe()
         for ticket in self._ahead.values():
             pipe.drop(ticket)
         self._ahead.clear()
         try:
-            with contextlib.suppress(PartitaError):
-                self._ask(self._request("close"))
+            pipe.drop(self._send(self._request("close")))
         finally:
             if self._spooled is not None:
                 with contextlib.suppress(OSError):
@@ -338,7 +348,7 @@ class ContainedPdf:
         return self._request("page", index=index, pdfminer=not self._reads_pdfium())
 
     def _next_page(self, index: int) -> int | None:
-        if self._count is None:
+        if not isinstance(self._count, int):
             return None
         if self._pages is None:
             return index + 1 if index < self._count else None
@@ -390,27 +400,30 @@ def open_contained(
     spec = _Spec(key, path, name, password, size, backend, True, preflight)
     try:
         try:
-            origin = _open_in_worker(spec)
+            opening = _open_in_worker(spec)
         except _WORKER_FAILURES:
             if backend != "pdfium":
                 raise
             spec = _Spec(key, path, name, password, size, backend, False, preflight)
-            origin = _open_in_worker(spec)
+            opening = _open_in_worker(spec)
     except BaseException:
         if spooled is not None:
             with contextlib.suppress(OSError):
                 os.unlink(spooled)
         raise
-    return ContainedPdf(spec, origin, spooled, None if pages is None else frozenset(pages))
+    return ContainedPdf(spec, opening, spooled, None if pages is None else frozenset(pages))
 
 
-def _open_in_worker(spec: _Spec) -> str:
+def _open_in_worker(
+    spec: _Spec,
+) -> tuple[str, dict[str, int] | PartitaError, int | PartitaError]:
+    """(origin, outline, page count) of `spec` opened in the worker."""
     result = _pipe().run(_Request(spec, "open"), spec.name)
     if result.error is not None:
         raise result.error
     assert result.value is not None
-    origin: str = result.value[0]
-    return origin
+    opening: tuple[str, dict[str, int] | PartitaError, int | PartitaError] = result.value[0]
+    return opening
 
 
 def _spool(file: IO[bytes]) -> str:
