@@ -6,23 +6,22 @@ large that data decodes, stopping as soon as the answer passes the bound it asks
 question costs at most the bound's worth of work, never the bomb's.
 
 Filters are those of the PDF specification, with the abbreviations inline images use:
-ASCIIHex (`AHx`) and ASCII85 (`A85`) are decoded (they only shrink), then Flate (`Fl`), LZW
-and RunLength (`RL`) are inflated piece by piece up to the bound. DCT (JPEG) and CCITTFax data
-decode to the image's pixels, whose count the JPEG header (or the image's own width and height)
-tells. Any other filter gives no measure (`None`).
+ASCIIHex (`AHx`) and ASCII85 (`A85`) are decoded (they only shrink), then any chain of Flate
+(`Fl`), LZW and RunLength (`RL`) is inflated piece by piece, each stage feeding the next, up to
+the bound (a font program deflated twice is measured without being inflated whole). DCT (JPEG)
+and CCITTFax data decode to the image's pixels, whose count the JPEG header (or the image's own
+width and height) tells. Any other filter gives no measure (`None`).
 """
 
 from __future__ import annotations
 
-import io
 import itertools
 import re
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pdfminer.ascii85 import ascii85decode, asciihexdecode
-from pdfminer.lzw import LZWDecoder
 
 __all__ = [
     "FILTER_NAMES",
@@ -78,18 +77,24 @@ def decoded_size(data: bytes | memoryview, filters: Sequence[str], bound: int) -
     rest = names[len(text_steps) :]
     if not rest:
         return Decoded(len(data), len(data) > bound, consumed)
-    if len(rest) > 1 or rest[0] not in ("FlateDecode", "LZWDecode", "RunLengthDecode"):
+    if any(name not in _STAGES for name in rest):
         return None
-    pieces = {"FlateDecode": _inflate, "LZWDecode": _unlzw, "RunLengthDecode": _unrun}[rest[0]]
+    ends: list[int] = []
+    chunks: Iterator[bytes | memoryview] = _chunks(data)
+    for number, name in enumerate(rest):
+        chunks = _STAGES[name](chunks, ends if number == 0 and not text_steps else None)
     total = 0
-    used: int | None = None
-    for piece, end in pieces(data):
-        total += piece
+    for chunk in chunks:
+        total += len(chunk)
         if total > bound:
             return Decoded(total, True, None)
-        if end is not None:
-            used = end
-    return Decoded(total, False, consumed if text_steps else used)
+    return Decoded(total, False, consumed if text_steps else (ends[0] if ends else None))
+
+
+def _chunks(data: bytes | memoryview) -> Iterator[memoryview]:
+    view = memoryview(data)
+    for start in range(0, len(view), _CHUNK):
+        yield view[start : start + _CHUNK]
 
 
 def _decode_text(data: bytes | memoryview, name: str) -> tuple[bytes, int]:
@@ -103,52 +108,112 @@ def _decode_text(data: bytes | memoryview, name: str) -> tuple[bytes, int]:
         return b"", used
 
 
-def _inflate(data: bytes | memoryview) -> Iterator[tuple[int, int | None]]:
-    """Sizes of the pieces `data` inflates to; the last says where the zlib stream ended. The
-    input is fed 64 KiB at a time, so nothing longer than that is ever copied."""
-    view = memoryview(data)
+Stage = Callable[[Iterator[bytes | memoryview], list[int] | None], Iterator[bytes]]
+"""A decoder over a stream of pieces; it appends to its list (when given) how many input bytes
+it read when its data ends before the input does."""
+
+
+def _inflate(chunks: Iterator[bytes | memoryview], ends: list[int] | None) -> Iterator[bytes]:
+    """Flate, at most `_PIECE` bytes of output at a time."""
     inflater = zlib.decompressobj()
     fed = 0
     try:
-        while fed < len(view):
-            chunk = view[fed : fed + _CHUNK]
+        for chunk in chunks:
             fed += len(chunk)
-            piece = inflater.decompress(chunk, _PIECE)
-            yield len(piece), None
-            while inflater.unconsumed_tail and not inflater.eof:
-                piece = inflater.decompress(inflater.unconsumed_tail, _PIECE)
-                yield len(piece), None
-            if inflater.eof:
-                yield 0, fed - len(inflater.unused_data)
-                return
+            pending: bytes | memoryview = chunk
+            while pending:
+                piece = inflater.decompress(pending, _PIECE)
+                pending = inflater.unconsumed_tail
+                if inflater.eof:  # -- told before the last piece: the next stage may stop --
+                    if ends is not None:
+                        ends.append(fed - len(inflater.unused_data))
+                    yield piece
+                    return
+                yield piece
     except zlib.error:
         return
 
 
-def _unlzw(data: bytes | memoryview) -> Iterator[tuple[int, int | None]]:
-    try:
-        for piece in LZWDecoder(io.BytesIO(bytes(data))).run():
-            yield len(piece), None
-    except (ValueError, IndexError, EOFError):
-        return
-
-
-def _unrun(data: bytes | memoryview) -> Iterator[tuple[int, int | None]]:
+def _unrun(chunks: Iterator[bytes | memoryview], ends: list[int] | None) -> Iterator[bytes]:
     """RunLength: a length byte n, then n + 1 bytes copied (n < 128) or one byte repeated
     257 - n times (n > 128); 128 ends the data."""
-    position = 0
-    size = len(data)
-    while position < size:
-        length = data[position]
-        if length == 128:
-            yield 0, position + 1
-            return
-        if length < 128:
-            position += length + 2
-            yield length + 1, None
-        else:
-            position += 2
-            yield 257 - length, None
+    carry = b""
+    fed = 0
+    for chunk in chunks:
+        data = carry + bytes(chunk)
+        start_of_data = fed - len(carry)
+        fed += len(chunk)
+        out: list[bytes] = []
+        position = 0
+        while position < len(data):
+            length = data[position]
+            if length == 128:
+                if ends is not None:
+                    ends.append(start_of_data + position + 1)
+                yield b"".join(out)
+                return
+            step = length + 2 if length < 128 else 2
+            if position + step > len(data):
+                break
+            piece = data[position + 1 : position + step]
+            out.append(piece if length < 128 else piece * (257 - length))
+            position += step
+        carry = data[position:]
+        yield b"".join(out)
+
+
+def _unlzw(chunks: Iterator[bytes | memoryview], ends: list[int] | None) -> Iterator[bytes]:
+    """LZW with early change (the PDF default), as pdfminer reads it; 257 ends the data."""
+    table = [bytes([code]) for code in range(256)] + [b"", b""]
+    width, bits, held = 9, 0, 0
+    previous: bytes | None = None
+    out: list[bytes] = []
+    size = fed = 0
+    for chunk in chunks:
+        for offset, byte in enumerate(bytes(chunk)):
+            bits, held = (bits << 8) | byte, held + 8
+            while held >= width:
+                held -= width
+                code = bits >> held
+                bits &= (1 << held) - 1
+                if code == 256:
+                    del table[258:]
+                    width, previous = 9, None
+                    continue
+                if code == 257:
+                    if ends is not None:
+                        ends.append(fed + offset + 1)
+                    yield b"".join(out)
+                    return
+                if previous is None:
+                    if code >= len(table):
+                        return
+                    word = table[code]
+                else:
+                    if code < len(table):
+                        word = table[code]
+                    elif code == len(table):
+                        word = previous + previous[:1]
+                    else:
+                        return
+                    if len(table) < 4096:
+                        table.append(previous + word[:1])
+                    width = {511: 10, 1023: 11, 2047: 12}.get(len(table), width)
+                previous = word
+                out.append(word)
+                size += len(word)
+                if size >= _PIECE:
+                    yield b"".join(out)
+                    out, size = [], 0
+        fed += len(chunk)
+    yield b"".join(out)
+
+
+_STAGES: dict[str, Stage] = {
+    "FlateDecode": _inflate,
+    "LZWDecode": _unlzw,
+    "RunLengthDecode": _unrun,
+}
 
 
 def jpeg_size(data: bytes | memoryview) -> tuple[int, int, int] | None:
