@@ -18,6 +18,7 @@ from partita.elements import (
     Element,
     ElementMetadata,
 )
+from partita.serialization.finite import non_finite_error
 from partita.serialization.payload_codec import encode_payload
 from partita.serialization.schema import (
     FIELD_RANK,
@@ -201,12 +202,21 @@ def elements_to_dicts(elements: Iterable[Element]) -> list[dict[str, Any]]:
 
 def elements_to_base64_json(elements: Iterable[Element]) -> str:
     """Return `elements` in the reference's `orig_elements` form: JSON, a zlib stream, base64
-    (decoding to the reference's JSON; the stream's bytes are `payload_codec`'s)."""
-    payload = (
-        "["
-        + ", ".join(
-            json.dumps(element_to_dict(e, round_floats=True), sort_keys=True) for e in elements
+    (decoding to the reference's JSON; the stream's bytes are `payload_codec`'s).
+
+    Raises `SerializationError` naming the element and field of a NaN or an infinity, which JSON
+    cannot hold (see `finite`).
+    """
+    elements = list(elements)
+    try:
+        payload = (
+            "["
+            + ", ".join(
+                json.dumps(element_to_dict(e, round_floats=True), sort_keys=True, allow_nan=False)
+                for e in elements
+            )
+            + "]"
         )
-        + "]"
-    )
+    except ValueError as exc:
+        raise non_finite_error(elements) or exc from None
     return encode_payload(payload.encode("utf-8"))

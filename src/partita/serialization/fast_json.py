@@ -46,7 +46,8 @@ def fast_elements_to_json(elements: Sequence[Element], indent: int) -> str | Non
     """`elements_to_json`'s text through `_json_writer`, or None to use the exact slow path.
 
     Each batch that `_json_writer` refuses is encoded by the standard library instead, so the
-    text is the same either way.
+    text is the same either way. A NaN or an infinity raises `ValueError`: orjson writes it as
+    null, which refuses the batch, and the standard library is called with `allow_nan=False`.
     """
     if not isinstance(indent, int) or isinstance(indent, bool) or indent < 2:
         return None
@@ -170,7 +171,7 @@ def _payloads(tuples: Sequence[tuple[Element, ...]]) -> list[bytes]:
             _json_writer.compact(dicts, no_floats=no_floats) if chars <= MAX_FAST_CHARS else None
         )
         if payload is None:
-            payload = json.dumps(dicts, sort_keys=True).encode("ascii")
+            payload = json.dumps(dicts, sort_keys=True, allow_nan=False).encode("ascii")
         out.append(payload)
     return out
 

@@ -11,17 +11,19 @@ __all__ = ["dumps_indented"]
 
 
 def dumps_indented(value: Any, indent: int) -> str:
-    """Return `json.dumps(value, indent=indent, sort_keys=True)`, computed faster.
+    """Return `json.dumps(value, indent=indent, sort_keys=True, allow_nan=False)`, computed faster.
 
     The standard library falls back to its pure-Python encoder whenever `indent` is set; this
     writer leaves scalars and flat containers to the C encoder and indents only the nesting.
+    Raises `ValueError` for a NaN or an infinity, as `json.dumps` does with `allow_nan=False`.
     """
     out = io.StringIO()
     _write_indented(value, out.write, "\n", " " * indent)
     return out.getvalue()
 
 
-_compact = json.JSONEncoder(sort_keys=True, separators=(",", ": ")).encode
+# -- NaN and the infinities are refused (ValueError): JSON has none (see `finite`) --
+_compact = json.JSONEncoder(sort_keys=True, separators=(",", ": "), allow_nan=False).encode
 
 
 def _write_indented(value: Any, write: Any, newline: str, step: str) -> None:

@@ -3,8 +3,10 @@
 The standard library's parser raises `JSONDecodeError` for bad syntax, but `RecursionError` for
 text nested about a thousand levels deep and a plain `ValueError` for an integer of more than
 4300 digits; both are mapped here, with the position found by scanning the text again (only
-when it failed). NaN and the infinities are accepted, as the reference writes them; of repeated
-keys in an object the last wins, as in the reference.
+when it failed). The words `NaN`, `Infinity` and `-Infinity` (which the reference writes, though
+they are not JSON) parse here, as do numbers beyond a double's range (as infinities), so that the
+element reader can refuse them naming the element and the field (`validation`); of repeated keys
+in an object the last wins, as in the reference.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from partita.elements import Element
 from partita.errors import FileReadError, MalformedJSONError, SerializationError
 from partita.serialization.dicts import element_to_dict
 from partita.serialization.fast_json import fast_elements_to_json
+from partita.serialization.finite import non_finite_error
 from partita.serialization.from_dicts import ElementReader
 from partita.serialization.indented_json import dumps_indented
 from partita.serialization.json_parsing import decode_utf8, loads, naming_file
@@ -31,15 +32,22 @@ def elements_to_json(
 ) -> str:
     """Return the elements as a JSON array, and write it to `filename` when one is given.
 
-    The text is what the reference's `elements_to_json` produces for the same elements.
+    The text is what the reference's `elements_to_json` produces for the same elements, and is
+    always JSON (RFC 8259): an element holding a NaN or an infinity (a coordinate, an embedding,
+    a metadata value, in `orig_elements` too), which the reference writes as a bare `NaN` or
+    `Infinity`, raises `SerializationError` naming the element and the field, and nothing is
+    written.
     """
     elements = list(elements)
-    with collector_paused():  # -- creates no cycles: see `partita._gc` --
-        text = fast_elements_to_json(elements, indent) if _json_writer.AVAILABLE else None
-        if text is None:
-            encoded: dict[int, tuple[tuple[Element, ...], str]] = {}
-            dicts = [element_to_dict(e, round_floats=True, encoded=encoded) for e in elements]
-            text = dumps_indented(dicts, indent)
+    try:
+        with collector_paused():  # -- creates no cycles: see `partita._gc` --
+            text = fast_elements_to_json(elements, indent) if _json_writer.AVAILABLE else None
+            if text is None:
+                encoded: dict[int, tuple[tuple[Element, ...], str]] = {}
+                dicts = [element_to_dict(e, round_floats=True, encoded=encoded) for e in elements]
+                text = dumps_indented(dicts, indent)
+    except ValueError as exc:  # -- the encoders refuse NaN and infinities: name where it is --
+        raise non_finite_error(elements) or exc from None
     if filename is not None:
         with open(filename, "w", encoding="utf-8") as f:
             f.write(text)
@@ -53,8 +61,9 @@ def elements_from_json(
 
     The file is UTF-8, with or without a byte order mark. Raises `FileReadError` for an
     unreadable file, `MalformedJSONError` (with line and column, or the element and field) for
-    text that is not a JSON array of elements, and `DocumentLimitError` past a bound of
-    `orig_elements`. Memory is linear in the text's length.
+    text that is not a JSON array of elements (a NaN or an infinity included: see `validation`),
+    and `DocumentLimitError` past a bound of `orig_elements`. Memory is linear in the text's
+    length.
     """
     if (filename is None) == (text is None):
         raise ValueError("give exactly one of `filename` and `text`")

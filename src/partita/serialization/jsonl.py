@@ -16,6 +16,7 @@ from partita.errors import (
     SerializationError,
 )
 from partita.serialization.dicts import element_to_dict
+from partita.serialization.finite import non_finite_error
 from partita.serialization.from_dicts import ElementReader
 from partita.serialization.json_parsing import loads, naming_file
 
@@ -26,7 +27,8 @@ def elements_to_jsonl(elements: Iterable[Element], file: str | os.PathLike[str] 
     """Write one element per line to `file` (a path or a text stream) as elements arrive.
 
     Return the number of elements written. Lines are what the reference's `elements_to_ndjson`
-    writes for each element.
+    writes for each element, and always JSON: an element holding a NaN or an infinity raises
+    `SerializationError` naming it ("element 3, embeddings[0]"), the lines before it written.
     """
     if isinstance(file, (str, os.PathLike)):
         with open(file, "w", encoding="utf-8") as f:
@@ -36,8 +38,12 @@ def elements_to_jsonl(elements: Iterable[Element], file: str | os.PathLike[str] 
     for element in elements:
         if len(encoded) > 64:  # -- split pieces are adjacent: a small memo suffices --
             encoded.clear()
-        item = element_to_dict(element, round_floats=True, encoded=encoded)
-        file.write(json.dumps(item, sort_keys=True))
+        try:
+            item = element_to_dict(element, round_floats=True, encoded=encoded)
+            line = json.dumps(item, sort_keys=True, allow_nan=False)
+        except ValueError as exc:  # -- a NaN or an infinity: name where it is --
+            raise non_finite_error([element], first_index=count) or exc from None
+        file.write(line)
         file.write("\n")
         count += 1
     return count
@@ -51,8 +57,9 @@ def iter_elements_from_jsonl(
     A file is UTF-8, with or without a byte order mark. Blank lines are skipped. Memory is
     bounded by the longest line, itself bounded: a line longer than `MAX_LINE_LENGTH`
     characters raises `DocumentLimitError`. A bad line raises `MalformedJSONError` or
-    `UnknownElementTypeError` naming its line number (and column, or element field). The lines
-    are one document: their `orig_elements` share one decompression budget.
+    `UnknownElementTypeError` naming its line number (and column, or element field; a NaN or an
+    infinity is malformed, see `validation`). The lines are one document: their `orig_elements`
+    share one decompression budget.
     """
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)

@@ -8,7 +8,7 @@ raises `MalformedJSONError` naming the element and the field:
 - integers (`page_number`, `category_depth`, `chunk_index`, `num_carried_over_header_rows`):
   JSON integers within 64 bits, not booleans, not floats;
 - numbers (`detection_class_prob`, `routing_score`, `segment_*_seconds`): integers within 64 bits
-  or floats, NaN and the infinities included (the reference writes them);
+  or finite floats;
 - `is_continuation`: a boolean; the list fields: arrays of strings (`link_start_indexes`: of
   integers);
 - `enrichment_origins`: an object of arrays of objects whose values are strings or other scalars
@@ -18,7 +18,12 @@ raises `MalformedJSONError` naming the element and the field:
 
 Values that hold arrays or objects may nest at most `MAX_NESTING_DEPTH` of them, so that no
 recursive code downstream (partita's, the standard library's, the reference's) runs out of stack.
-The values accepted are those the reference writes for its own elements.
+
+Every number is finite, wherever it stands (a field, a coordinate, an embedding, inside an ad-hoc
+value): JSON (RFC 8259) has no NaN or Infinity. The reference writes them as the bare words `NaN`
+and `Infinity`, which other JSON readers refuse, and Python reads a number beyond a double's range
+(`1e400`) as an infinity; partita refuses both when reading, naming the element and the field,
+so that it never holds a value it could not write back as JSON (`finite`).
 """
 
 from __future__ import annotations
@@ -35,7 +40,9 @@ __all__ = [
     "check_json_value",
     "check_number",
     "field_value",
+    "float_name",
     "json_type_name",
+    "non_finite_message",
 ]
 
 MAX_NESTING_DEPTH = 32
@@ -131,8 +138,12 @@ def _is_integer(value: Any) -> bool:
 
 
 def check_number(value: Any, where: str) -> int | float:
-    """Return `value` if it is a JSON number (an integer within 64 bits, or any float)."""
-    if isinstance(value, float) or _is_integer(value):
+    """Return `value` if it is a JSON number (an integer within 64 bits, or a finite float)."""
+    if isinstance(value, float):
+        if value - value == 0.0:  # -- False for NaN and the infinities, at no call's cost --
+            return value
+        raise MalformedJSONError(non_finite_message(value), position=where)
+    if _is_integer(value):
         return value  # type: ignore[no-any-return]
     if isinstance(value, int) and not isinstance(value, bool):
         raise MalformedJSONError("is an integer beyond 64 bits", position=where)
@@ -238,11 +249,14 @@ def check_json_value(value: Any, where: str) -> Any:
     """Return `value` if it is a JSON value nesting at most `MAX_NESTING_DEPTH` arrays/objects.
 
     A JSON value is a string, a number (an integer of at most 4300 digits, what Python writes as
-    text), a boolean, null, a list or tuple of JSON values, or a mapping from strings to JSON
-    values. Raises `MalformedJSONError` at `where` extended with the path to the bad part.
+    text, or a finite float), a boolean, null, a list or tuple of JSON values, or a mapping from
+    strings to JSON values. Raises `MalformedJSONError` at `where` extended with the path to the
+    bad part.
     """
-    if isinstance(value, (str, float, bool)) or value is None:
+    if isinstance(value, (str, bool)) or value is None:
         return value
+    if isinstance(value, float):
+        return check_number(value, where)
     try:
         _check_nested(value, 0)
     except _BadValue as bad:
@@ -263,15 +277,41 @@ class _BadValue(Exception):
         self.path: list[str | int] = []
 
 
+def non_finite_message(value: float) -> str:
+    """Return the message for a NaN or infinite `value` read where a JSON number belongs."""
+    name = float_name(value)
+    if name == "NaN":
+        return "is NaN, which JSON cannot hold (RFC 8259 has no NaN or Infinity)"
+    return (
+        f"is {name}, which JSON cannot hold (RFC 8259 has no NaN or Infinity; a number beyond a"
+        " double's range, such as 1e400, reads as one)"
+    )
+
+
+def float_name(value: float) -> str:
+    """Return "NaN", "Infinity" or "-Infinity" for a non-finite `value` (else its repr)."""
+    if value != value:
+        return "NaN"
+    if value in (_INFINITY, -_INFINITY):
+        return "Infinity" if value > 0 else "-Infinity"
+    return repr(value)
+
+
+_INFINITY = float("inf")
+
+
 def _check_nested(value: Any, depth: int) -> None:
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, float):
+        if value - value != 0.0:
+            raise _BadValue(non_finite_message(value))
+    elif isinstance(value, int) and not isinstance(value, bool):
         if not -_MAX_JSON_INTEGER < value < _MAX_JSON_INTEGER:
             raise _BadValue("is an integer of more than 4300 digits")
     elif isinstance(value, (list, tuple)):
         if depth >= MAX_NESTING_DEPTH:
             raise _BadValue(f"nests more than {MAX_NESTING_DEPTH} arrays or objects")
         for index, item in enumerate(value):
-            if not (isinstance(item, (str, float, bool)) or item is None):
+            if not (isinstance(item, (str, bool)) or item is None):
                 try:
                     _check_nested(item, depth + 1)
                 except _BadValue as bad:
@@ -283,11 +323,11 @@ def _check_nested(value: Any, depth: int) -> None:
         for key, item in value.items():
             if not isinstance(key, str):
                 raise _BadValue(f"has a key that is not a string ({key!r})")
-            if not (isinstance(item, (str, float, bool)) or item is None):
+            if not (isinstance(item, (str, bool)) or item is None):
                 try:
                     _check_nested(item, depth + 1)
                 except _BadValue as bad:
                     bad.path.append(key)
                     raise
-    elif not (isinstance(value, (str, float, bool)) or value is None):
+    elif not (isinstance(value, (str, bool)) or value is None):
         raise _BadValue(f"is not a JSON value ({json_type_name(value)})")
