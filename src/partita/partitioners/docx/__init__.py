@@ -35,6 +35,13 @@ PRINCIPLES
   element's page is the one it starts on. `include_page_breaks=True` adds PageBreak elements.
 - **Headers and footers** are Header / Footer elements after the body (see `furniture`);
   `include_headers_footers=False` leaves them out.
+- **Imported content is read in place.** A `w:altChunk` (in the body, a cell, a note or a
+  header) gives the elements of the part it imports, where it stands: HTML by partita's HTML
+  partitioner, MHT by its text/html (else text/plain) MIME part, plain text by the text
+  partitioner (each under its own format's principles), WordprocessingML (a document part of the
+  package, or a whole .docx) by this partitioner, body only. The elements carry the host's
+  filename and filetype and the page the altChunk stands on. Imports nest at most
+  `MAX_IMPORT_DEPTH` (4) documents deep, and count against the host's bounds (see `altchunks`).
 - **Links and emphasis.** External hyperlinks (and HYPERLINK fields) with visible text fill
   `links` (with the start offset in the element's text), `link_texts` and `link_urls`; internal
   anchors are plain text. Bold and italic runs (direct or by character style) fill
@@ -50,8 +57,10 @@ PRINCIPLES
   and Chinese counting past 9999 are written in decimal; a template is cut at 64 characters).
 - **Nothing is lost silently.** What cannot be kept (an unexpanded entity reference, whose
   surrounding text is kept; a symbol that is no character; a hyperlink nested in another; an
-  overlong label template) is counted, and one `DocxContentWarning` per document says what
-  (see `losses`).
+  overlong label template) is counted, and an import that cannot be read (a missing
+  relationship or part, an external target, a content type partita does not read, a part that
+  is not what its type says, one nested too deep or past a bound) is named with the reason: one
+  `DocxContentWarning` per document says what (see `losses`).
 """
 
 from __future__ import annotations

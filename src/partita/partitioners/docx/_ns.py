@@ -74,6 +74,7 @@ RPR = w("rPr")
 TRPR = w("trPr")
 TCPR = w("tcPr")
 SECT_PR = w("sectPr")
+ALT_CHUNK = w("altChunk")
 ALTERNATE_CONTENT = f"{{{MC_NS}}}AlternateContent"
 MC_CHOICE = f"{{{MC_NS}}}Choice"
 MC_FALLBACK = f"{{{MC_NS}}}Fallback"

@@ -7,7 +7,9 @@ inflate past `MAX_PART_BYTES`, nor all parts read together past `MAX_TOTAL_BYTES
 refused, whatever sizes its directory claims); the parts parsed may hold at most `MAX_XML_NODES`
 nodes together, counted before parsing, so a flood of tiny elements is refused before libxml2
 spends memory on it. A bound exceeded is a `DocumentLimitError` naming it; libxml2 running out of
-memory is a `MemoryError`, not "malformed XML".
+memory is a `MemoryError`, not "malformed XML". The sizes and node counts are kept in a
+`ReadTally`, which a package opened inside another (an imported .docx: `altchunks`) shares with
+it, so that the bounds hold for everything one document reads.
 
 XML is parsed without entity expansion, DTD loading or network access, and within libxml2's
 default limits (depth 256, a text node 10 MB, entity amplification 5x), whose breach is a
@@ -17,6 +19,7 @@ naming the file.
 
 from __future__ import annotations
 
+import copy
 import io
 import posixpath
 import re
@@ -34,7 +37,7 @@ from partita.partitioners.docx._ns import (
     STRICT_REL_OFFICE_DOCUMENT,
 )
 
-__all__ = ["DocxPackage", "Relationship", "count_zip_entries", "estimate_xml_nodes"]
+__all__ = ["DocxPackage", "ReadTally", "Relationship", "count_zip_entries", "estimate_xml_nodes"]
 
 _PARSER = etree.XMLParser(
     resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True, remove_pis=True
@@ -54,6 +57,8 @@ _ZIP64_RECORD = b"PK\x06\x06"
 _ZIP64_RECORD_SIZE = 56
 _OPC_METHODS = frozenset((zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED))
 """The compression methods an OPC package may use (ECMA-376 Part 2, Annex C)."""
+_CONTENT_TYPES_PART = "[Content_Types].xml"
+_CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
 
 
 def count_zip_entries(data: bytes) -> int:
@@ -100,23 +105,43 @@ class Relationship:
     is_external: bool
 
 
+@dataclass(slots=True)
+class ReadTally:
+    """What reading one document has cost so far: bytes inflated (against `MAX_TOTAL_BYTES`)
+    and XML nodes parsed (against `MAX_XML_NODES`)."""
+
+    bytes_read: int = 0
+    nodes: int = 0
+
+
 class DocxPackage:
     """The parts of one .docx, read on demand with bounded decompression and parsing."""
 
-    def __init__(self, archive: zipfile.ZipFile, name: str, main_part: str) -> None:
+    def __init__(
+        self,
+        archive: zipfile.ZipFile,
+        name: str,
+        main_part: str,
+        tally: ReadTally | None = None,
+    ) -> None:
         self._archive = archive
         self._names = {info.filename.lstrip("/"): info for info in archive.infolist()}
-        self._read_total = 0
-        self._nodes_total = 0
+        self._content_types: tuple[dict[str, str], dict[str, str]] | None = None
+        self.tally = tally if tally is not None else ReadTally()
+        """The bytes and nodes read so far, shared with the packages this one imports."""
         self.name = name
         """The file's name, for error messages."""
         self.main_part = main_part
         """The part name of the main document, usually `word/document.xml`."""
 
     @classmethod
-    def open(cls, data: bytes, name: str) -> DocxPackage:
+    def open(cls, data: bytes, name: str, *, tally: ReadTally | None = None) -> DocxPackage:
         """Return the package in `data`; `DocumentError` if it is not a readable .docx,
-        `DocumentLimitError` if its zip lists more than `MAX_ZIP_ENTRIES` entries."""
+        `DocumentLimitError` if its zip lists more than `MAX_ZIP_ENTRIES` entries.
+
+        `tally`, when given, is the reading cost of the document this package is imported into:
+        this package's reads count against the same bounds.
+        """
         if not data.startswith(b"PK"):
             raise DocumentError("not a .docx file (no zip signature)", filename=name)
         # -- the zip module lists every entry before anything can be checked: count first --
@@ -137,7 +162,7 @@ class DocxPackage:
             NotImplementedError,  # -- a zip version or feature the zip module lacks --
         ) as exc:
             raise DocumentError(f"not a readable .docx (zip: {exc})", filename=name) from exc
-        package = cls(archive, name, "")
+        package = cls(archive, name, "", tally)
         main = package._find_main_part()
         if main is None:
             raise DocumentError(
@@ -150,6 +175,31 @@ class DocxPackage:
     def has_part(self, part: str) -> bool:
         """True when the package holds `part`."""
         return part in self._names
+
+    def with_main_part(self, part: str, name: str) -> DocxPackage:
+        """Return this package seen with `part` (a WordprocessingML document part it holds, such
+        as an imported one) as its main document, named `name` in errors; reads count against
+        the same tally."""
+        self.content_type(part)  # -- the content types are read once, and shared --
+        view = copy.copy(self)
+        view.main_part = part
+        view.name = name
+        return view
+
+    def content_type(self, part: str) -> str | None:
+        """Return the content type `[Content_Types].xml` gives `part` (its `Override`, else the
+        `Default` for its extension), lowercased, parameters kept; None when it gives none.
+
+        Part names and extensions compare ignoring case, as OPC requires.
+        """
+        if self._content_types is None:
+            self._content_types = self._read_content_types()
+        overrides, defaults = self._content_types
+        found = overrides.get(part.lower())
+        if found is None:
+            extension = posixpath.splitext(part)[1][1:].lower()
+            found = defaults.get(extension) if extension else None
+        return found
 
     def read(self, part: str) -> bytes:
         """Return the bytes of `part`, bounded by `MAX_PART_BYTES` and `MAX_TOTAL_BYTES`."""
@@ -169,10 +219,10 @@ class DocxPackage:
             with self._archive.open(info) as stream:
                 while chunk := stream.read(_CHUNK):
                     out += chunk
-                    self._read_total += len(chunk)
+                    self.tally.bytes_read += len(chunk)
                     if len(out) > limits.MAX_PART_BYTES:
                         raise self._too_large(part)
-                    if self._read_total > limits.MAX_TOTAL_BYTES:
+                    if self.tally.bytes_read > limits.MAX_TOTAL_BYTES:
                         raise DocumentLimitError(
                             f"the parts read inflate beyond the document size limit"
                             f" ({limits.MAX_TOTAL_BYTES:,} bytes; zip bomb?) at part {part}",
@@ -197,8 +247,8 @@ class DocxPackage:
         """Return the root element of the XML `part`, bounded by `MAX_XML_NODES` (counted over
         every part parsed) as well as by the size limits."""
         data = self.read(part)
-        self._nodes_total += estimate_xml_nodes(data)
-        if self._nodes_total > limits.MAX_XML_NODES:
+        self.tally.nodes += estimate_xml_nodes(data)
+        if self.tally.nodes > limits.MAX_XML_NODES:
             raise DocumentLimitError(
                 f"the parts parsed hold more than {limits.MAX_XML_NODES:,} XML nodes (elements,"
                 f" attributes, entity references) at part {part}",
@@ -244,6 +294,24 @@ class DocxPackage:
                 target = _resolve(directory, target)
             rels[rel_id] = Relationship(rel.get("Type", ""), target, external)
         return rels
+
+    def _read_content_types(self) -> tuple[dict[str, str], dict[str, str]]:
+        """The `Override` content types by lowercased part name and `Default` ones by extension."""
+        overrides: dict[str, str] = {}
+        defaults: dict[str, str] = {}
+        root = self.parse_optional(_CONTENT_TYPES_PART)
+        if root is None:
+            return overrides, defaults
+        for el in root:
+            content_type = (el.get("ContentType") or "").strip().lower()
+            if not content_type:
+                continue
+            if el.tag == f"{{{_CT_NS}}}Override":
+                part = (el.get("PartName") or "").lstrip("/").lower()
+                overrides.setdefault(part, content_type)
+            elif el.tag == f"{{{_CT_NS}}}Default":
+                defaults.setdefault((el.get("Extension") or "").lower(), content_type)
+        return overrides, defaults
 
     def _find_main_part(self) -> str | None:
         for rel in self.relationships("").values():

@@ -4,16 +4,17 @@
 header in document order. Each non-empty paragraph becomes one draft, classified by structure
 only (see the package's PRINCIPLES); each table one `Table` draft. Text boxes anchored in a
 paragraph follow it, then the notes it references (a note cited inside a note follows the whole
-citing note). Page numbers and section breaks are tracked only for the main flow (not inside text
-boxes, notes or headers).
+citing note). An altChunk gives the elements of the part it imports, in its place (`altchunks`),
+on the page where it stands. Page numbers and section breaks are tracked only for the main flow
+(not inside text boxes, notes or headers).
 """
 
 from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
@@ -38,6 +39,9 @@ from partita.partitioners.docx.pages import PageCounter, section_start_type
 from partita.partitioners.docx.runs import InlineReader, InlineText
 from partita.partitioners.docx.styles import ParagraphStyle, StyleSheet
 from partita.partitioners.docx.tables import read_table
+
+if TYPE_CHECKING:
+    from partita.partitioners.docx.altchunks import AltChunkReader
 
 __all__ = ["BlockWalker"]
 
@@ -67,7 +71,11 @@ class BlockWalker:
         sections: list[etree._Element] | None = None,
         *,
         include_page_breaks: bool = False,
+        alt_chunks: Mapping[str, AltChunkReader] | None = None,
     ) -> None:
+        """`alt_chunks` reads the altChunks of each story: "body" (the container walked, and its
+        text boxes), "footnote" and "endnote" (the notes parts); a story without one gives
+        nothing for its altChunks."""
         self._styles = styles
         self._numbering = numbering
         self._reader = reader
@@ -78,6 +86,8 @@ class BlockWalker:
         self._sections = sections or []
         self._section_index = 0
         self._include_page_breaks = include_page_breaks
+        self._alt_chunks = alt_chunks or {}
+        self._story = "body"
         self._in_flow = pages is not None
         if pages is not None:
             reader.count_rendered = pages.rendered
@@ -103,6 +113,8 @@ class BlockWalker:
                     branch = child.find(ns.MC_FALLBACK)
                 if branch is not None:
                     yield from self.iter_drafts(branch)
+            elif tag == ns.ALT_CHUNK:
+                yield from self._alt_chunk(child)
 
     # -- paragraphs --
 
@@ -218,7 +230,7 @@ class BlockWalker:
     # -- tables, boxes, notes --
 
     def _table(self, tbl: etree._Element) -> Iterator[Draft]:
-        content = read_table(tbl, self._reader)
+        content = read_table(tbl, self._reader, alt_chunk=self._alt_chunk_drafts)
         if content.text:
             meta = self._common_meta()
             meta["text_as_html"] = content.html
@@ -230,6 +242,26 @@ class BlockWalker:
             yield from self._page_breaks(content.breaks)
         if content.note_refs:
             yield from self._iter_notes(content.note_refs)
+
+    def _alt_chunk_drafts(self, alt_chunk: etree._Element) -> list[Draft]:
+        """The drafts of the part `alt_chunk` imports into the current story (none if it has no
+        reader)."""
+        reader = self._alt_chunks.get(self._story)
+        return reader.read(alt_chunk) if reader is not None else []
+
+    def _alt_chunk(self, alt_chunk: etree._Element) -> Iterator[Draft]:
+        drafts = self._alt_chunk_drafts(alt_chunk)
+        if not drafts:
+            return
+        page = self._pages.number if self._pages is not None else None
+        for draft in drafts:
+            if page is None:
+                draft.meta.pop("page_number", None)
+            else:
+                draft.meta["page_number"] = page
+            yield draft
+        if self._pages is not None and self._in_flow:
+            self._pages.has_content = True
 
     def _iter_boxes(self, boxes: list[etree._Element]) -> Iterator[Draft]:
         for box in boxes:
@@ -251,11 +283,14 @@ class BlockWalker:
                 kind, note_id = queue.popleft()
                 note = self._notes.take(kind, note_id)
                 if note is not None:
+                    self._story = kind  # -- its altChunks resolve in the notes part --
                     yield from self._out_of_flow(note, self._notes.mark(kind, note_id))
+                    self._story = "body"
                     queue.extend(self._cited_in_note)
                     self._cited_in_note.clear()
         finally:
             self._in_note = False
+            self._story = "body"
             self._cited_in_note.clear()
 
     def _out_of_flow(self, container: etree._Element, own_mark: str | None) -> Iterator[Draft]:

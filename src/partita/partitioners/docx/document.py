@@ -4,23 +4,25 @@
 hyperlink targets, notes and settings are read once into plain lookups; the body is walked in
 order (`blocks`); headers and footers follow the body (`furniture`). Every block walked and
 every draft given is counted against the document's budget (`limits.Budget`), and what had to be
-left out is reported in one warning when the document is done (`losses`).
+left out is reported in one warning when the document is done (`losses`). Documents imported by
+altChunks are read by the same pipeline, one level deeper, sharing the host's loss report and
+bounds (`altchunks`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from lxml import etree
 
-from partita.elements import Link
 from partita.errors import DocumentError
 from partita.partitioners._build import Draft
 from partita.partitioners.docx import _ns as ns
 from partita.partitioners.docx._package import DocxPackage, Relationship
+from partita.partitioners.docx.altchunks import AltChunkReader, Imports
 from partita.partitioners.docx.blocks import BlockWalker
 from partita.partitioners.docx.furniture import iter_furniture_drafts
-from partita.partitioners.docx.limits import Budget
+from partita.partitioners.docx.limits import Budget, draft_chars
 from partita.partitioners.docx.losses import LossReport
 from partita.partitioners.docx.notes import NoteStore
 from partita.partitioners.docx.numbering import Numbering
@@ -41,33 +43,58 @@ def iter_document_drafts(
     include_page_breaks: bool = False,
     include_headers_footers: bool = True,
     starting_page_number: int = 1,
+    imports: Imports | None = None,
+    depth: int = 0,
 ) -> Iterator[Draft]:
     """Generate the drafts of the document in `package`: body, then headers and footers.
 
     Raises `DocumentLimitError` when the document passes `MAX_BLOCKS`, `MAX_ELEMENTS` or
     `MAX_OUTPUT_CHARS`; warns (`DocxContentWarning`) after the last draft when content was left
-    out.
+    out. `imports` and `depth` are given for a document imported into another (`depth` levels
+    down): its losses go into the host's report, which the host reports.
     """
-    losses = LossReport()
+    host = imports is None
+    if imports is None:
+        imports = Imports(package.name, LossReport(), _read_imported(heading_styles))
     budget = Budget(package.name)
     for draft in _iter_drafts(
         package,
-        losses,
+        imports,
         budget,
+        depth,
         heading_styles=heading_styles,
         include_page_breaks=include_page_breaks,
         include_headers_footers=include_headers_footers,
         starting_page_number=starting_page_number,
     ):
-        budget.spend_element(_output_chars(draft))
+        budget.spend_element(draft_chars(draft))
         yield draft
-    losses.warn(package.name)
+    if host:
+        imports.losses.warn(package.name)
+
+
+def _read_imported(
+    heading_styles: Mapping[str, int] | None,
+) -> Callable[[DocxPackage, Imports, int], Iterator[Draft]]:
+    """The partitioner of imported documents: their body only, with the host's heading styles."""
+
+    def read(package: DocxPackage, imports: Imports, depth: int) -> Iterator[Draft]:
+        return iter_document_drafts(
+            package,
+            heading_styles=heading_styles,
+            include_headers_footers=False,
+            imports=imports,
+            depth=depth,
+        )
+
+    return read
 
 
 def _iter_drafts(
     package: DocxPackage,
-    losses: LossReport,
+    imports: Imports,
     budget: Budget,
+    depth: int,
     *,
     heading_styles: Mapping[str, int] | None,
     include_page_breaks: bool,
@@ -82,8 +109,17 @@ def _iter_drafts(
             f"(root is {etree.QName(root).localname})",
             filename=package.name,
         )
+    losses = imports.losses
     rels = package.relationships(package.main_part)
     parts = _parts_by_type(rels)
+
+    def alt_chunks(part: str, part_rels: dict[str, Relationship] | None = None) -> AltChunkReader:
+        return AltChunkReader(imports, package, part, budget, depth, rels=part_rels)
+
+    stories = {"body": alt_chunks(package.main_part, rels)}
+    for kind in ("footnote", "endnote"):
+        if (notes_part := parts.get(kind + "s")) is not None:
+            stories[kind] = alt_chunks(notes_part)
     styles = StyleSheet(package.parse_optional(parts.get("styles")), heading_styles)
     numbering = Numbering(
         package.parse_optional(parts.get("numbering")), styles.numbering_style_nums, losses
@@ -104,6 +140,7 @@ def _iter_drafts(
         pages,
         sections,
         include_page_breaks=include_page_breaks,
+        alt_chunks=stories,
     )
     yield from walker.iter_drafts(body)
     if not include_headers_footers:
@@ -115,29 +152,15 @@ def _iter_drafts(
         part_root = package.parse_optional(part)
         if part_root is None:
             return ""
-        part_links = {
-            rel_id: rel.target
-            for rel_id, rel in package.relationships(part).items()
-            if rel.is_external
-        }
+        part_rels = package.relationships(part)
+        part_links = {rel_id: rel.target for rel_id, rel in part_rels.items() if rel.is_external}
         part_reader = InlineReader(styles, part_links, losses=losses, budget=budget)
-        part_walker = BlockWalker(styles, numbering, part_reader)
+        part_walker = BlockWalker(
+            styles, numbering, part_reader, alt_chunks={"body": alt_chunks(part, part_rels)}
+        )
         return "\n".join(d.text for d in part_walker.iter_drafts(part_root) if d.text)
 
     yield from iter_furniture_drafts(sections, rels, even_and_odd, read_part_text)
-
-
-def _output_chars(draft: Draft) -> int:
-    """The characters `draft` adds to the output: text, HTML, link texts and URLs (each twice:
-    in `links` and in `link_texts` / `link_urls`), emphasized texts."""
-    meta = draft.meta
-    chars = len(draft.text) + len(meta.get("text_as_html", ""))
-    links: Iterable[Link] = meta.get("links", ())
-    for link in links:
-        chars += 2 * (len(link.text or "") + len(link.url))
-    for text in meta.get("emphasized_text_contents", ()):
-        chars += len(text)
-    return chars
 
 
 def _parts_by_type(rels: dict[str, Relationship]) -> dict[str, str]:

@@ -16,11 +16,16 @@ output allowed (100,000 elements, 123 Mi characters) took 12 s more and 1 GB the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from partita.elements import Link
 from partita.errors import DocumentLimitError
+from partita.partitioners._build import Draft
 
 __all__ = [
     "MAX_BLOCKS",
     "MAX_ELEMENTS",
+    "MAX_IMPORT_DEPTH",
     "MAX_LEVEL_TEXT",
     "MAX_LIST_LEVEL",
     "MAX_LIST_NUMBER",
@@ -34,6 +39,7 @@ __all__ = [
     "MIN_LIST_NUMBER",
     "Budget",
     "clamp",
+    "draft_chars",
 ]
 
 # -- size bounds: past them the document is refused (DocumentLimitError) --
@@ -85,6 +91,23 @@ to be at most 31 characters ([MS-OI29500] 2.1.283), so a template longer than 64
 the rest is dropped (with a `DocxContentWarning`)."""
 MAX_STYLE_CHAIN = 32
 """Styles followed along a `w:basedOn` chain (cycles are cut where they repeat)."""
+MAX_IMPORT_DEPTH = 4
+"""Documents imported into documents (`w:altChunk` of WordprocessingML) followed this deep; a
+deeper one is left out with a warning. A document importing itself stops here, and the imports
+at every depth count against the one document's bounds above (see `altchunks`)."""
+
+
+def draft_chars(draft: Draft) -> int:
+    """Return the characters `draft` adds to the output: text, HTML, link texts and URLs (each
+    twice: in `links` and in `link_texts` / `link_urls`), emphasized texts."""
+    meta = draft.meta
+    chars = len(draft.text) + len(meta.get("text_as_html", ""))
+    links: Iterable[Link] = meta.get("links", ())
+    for link in links:
+        chars += 2 * (len(link.text or "") + len(link.url))
+    for text in meta.get("emphasized_text_contents", ()):
+        chars += len(text)
+    return chars
 
 
 def clamp(value: int, low: int, high: int) -> int:
@@ -112,6 +135,10 @@ class Budget:
                 filename=self._name,
                 limit="blocks",
             )
+
+    def has_room(self, elements: int, chars: int) -> bool:
+        """True when `elements` more elements of `chars` characters in all stay within bounds."""
+        return self.elements + elements <= MAX_ELEMENTS and self.chars + chars <= MAX_OUTPUT_CHARS
 
     def spend_element(self, chars: int) -> None:
         """Count one more element of `chars` output characters."""

@@ -7,8 +7,9 @@
 - Leading rows marked to repeat as header (`w:tblHeader`) become `<thead>` with `<th>` cells; the
   other rows then go in `<tbody>`. A table without header rows is a bare `<table><tr>...`.
 - A cell's text is its paragraphs' texts joined by "\n"; a nested table is flattened into its
-  cell (its text as one more line); text boxes in a cell add their paragraphs' lines. Rows and
-  cells inside content controls or custom XML are unwrapped.
+  cell (its text as one more line); text boxes in a cell add their paragraphs' lines, and an
+  altChunk the texts of the elements it imports (`altchunks`). Rows and cells inside content
+  controls or custom XML are unwrapped.
 - The Table's text is the non-empty cell texts joined by " ", with each cell's line breaks as
   spaces (as the reference does); links' offsets index into it.
 """
@@ -16,11 +17,13 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
 
+from partita.elements import Link
+from partita.partitioners._build import Draft
 from partita.partitioners.docx import _ns as ns
 from partita.partitioners.docx.limits import MAX_TABLE_COLUMNS, clamp
 from partita.partitioners.docx.runs import InlineReader
@@ -33,6 +36,9 @@ _V_MERGE = ns.w("vMerge")
 _H_MERGE = ns.w("hMerge")
 _TBL_HEADER = ns.w("tblHeader")
 _UNWRAPPED = frozenset((ns.CUSTOM_XML, ns.INS, ns.MOVE_TO))
+
+AltChunkDrafts = Callable[[etree._Element], list[Draft]]
+"""Returns the drafts of the part an altChunk imports (`BlockWalker`)."""
 
 
 @dataclass(slots=True)
@@ -80,9 +86,14 @@ class _CellLines:
 
 
 def read_table(
-    tbl: etree._Element, reader: InlineReader, *, with_html: bool = True
+    tbl: etree._Element,
+    reader: InlineReader,
+    *,
+    with_html: bool = True,
+    alt_chunk: AltChunkDrafts | None = None,
 ) -> TableContent:
-    """Return the text and HTML of the table `tbl`, reading cell paragraphs with `reader`.
+    """Return the text and HTML of the table `tbl`, reading cell paragraphs with `reader` and
+    altChunks with `alt_chunk` (without it, a cell's altChunks give nothing).
 
     The HTML is made only `with_html` and when the table has text (a nested table is only text).
     The table, its rows and its cells are blocks of the reader's budget.
@@ -92,7 +103,7 @@ def read_table(
     rows: list[tuple[bool, list[_Cell]]] = []
     origins: dict[int, _Cell] = {}
     for tr in _iter_children(tbl, ns.TR):
-        rows.append(_read_row(tr, reader, result, origins))
+        rows.append(_read_row(tr, reader, result, origins, alt_chunk))
     pieces: list[str] = []
     length = 0
     for _, cells in rows:
@@ -118,7 +129,11 @@ def read_table(
 
 
 def _read_row(
-    tr: etree._Element, reader: InlineReader, result: TableContent, origins: dict[int, _Cell]
+    tr: etree._Element,
+    reader: InlineReader,
+    result: TableContent,
+    origins: dict[int, _Cell],
+    alt_chunk: AltChunkDrafts | None,
 ) -> tuple[bool, list[_Cell]]:
     budget = reader.budget
     budget.spend_block()
@@ -138,7 +153,7 @@ def _read_row(
             v_merge = tcpr.find(_V_MERGE)
             h_merge = tcpr.find(_H_MERGE)
         span = max(span or 1, 1)
-        cell = _read_cell(tc, reader, result)
+        cell = _read_cell(tc, reader, result, alt_chunk)
         if h_merge is not None and h_merge.get(ns.W_VAL) != "restart" and cells:
             cells[-1].colspan += span
         elif v_merge is not None and v_merge.get(ns.W_VAL) != "restart" and column in origins:
@@ -155,16 +170,22 @@ def _read_row(
     return is_header, cells
 
 
-def _read_cell(tc: etree._Element, reader: InlineReader, result: TableContent) -> _Cell:
+def _read_cell(
+    tc: etree._Element, reader: InlineReader, result: TableContent, alt_chunk: AltChunkDrafts | None
+) -> _Cell:
     if len(tc) <= 1 and (not len(tc) or tc[0].tag == ns.TCPR):
         return _Cell("", _NO_LINKS)
     cell = _CellLines()
-    _read_blocks(tc, reader, result, cell)
+    _read_blocks(tc, reader, result, cell, alt_chunk)
     return _Cell("\n".join(cell.lines), cell.links or _NO_LINKS)
 
 
 def _read_blocks(
-    container: etree._Element, reader: InlineReader, result: TableContent, cell: _CellLines
+    container: etree._Element,
+    reader: InlineReader,
+    result: TableContent,
+    cell: _CellLines,
+    alt_chunk: AltChunkDrafts | None = None,
 ) -> None:
     for child in container:
         tag = child.tag
@@ -176,9 +197,9 @@ def _read_blocks(
             if inline.text:
                 cell.add_line(inline.text, inline.links)
             for box in inline.boxes:
-                _read_blocks(box, reader, result, cell)
+                _read_blocks(box, reader, result, cell, alt_chunk)
         elif tag == ns.TBL:
-            nested = read_table(child, reader, with_html=False)
+            nested = read_table(child, reader, with_html=False, alt_chunk=alt_chunk)
             result.breaks += nested.breaks
             result.emphasis.extend(nested.emphasis)
             result.note_refs.extend(nested.note_refs)
@@ -187,9 +208,16 @@ def _read_blocks(
         elif tag == ns.SDT:
             content = child.find(ns.SDT_CONTENT)
             if content is not None:
-                _read_blocks(content, reader, result, cell)
+                _read_blocks(content, reader, result, cell, alt_chunk)
         elif tag in _UNWRAPPED:
-            _read_blocks(child, reader, result, cell)
+            _read_blocks(child, reader, result, cell, alt_chunk)
+        elif tag == ns.ALT_CHUNK and alt_chunk is not None:
+            for draft in alt_chunk(child):
+                if draft.text:
+                    links: Sequence[Link] = draft.meta.get("links", ())
+                    cell.add_line(
+                        draft.text, [(x.text or "", x.url, x.start_index or 0) for x in links]
+                    )
 
 
 def _iter_children(parent: etree._Element, tag: str) -> Iterator[etree._Element]:
