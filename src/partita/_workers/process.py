@@ -204,14 +204,18 @@ class _Subprocess:
     def __init__(self, child_end: Connection) -> None:
         self._stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 -- lives with the process
         fd = child_end.fileno()
-        self._popen = subprocess.Popen(
-            [sys.executable, "-c", "from partita._workers import serve; serve()", str(fd)],
-            pass_fds=(fd,),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=self._stderr,
-            env=_subprocess_environment(),
-        )
+        try:
+            self._popen = subprocess.Popen(
+                [sys.executable, "-c", "from partita._workers import serve; serve()", str(fd)],
+                pass_fds=(fd,),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=self._stderr,
+                env=_subprocess_environment(),
+            )
+        except BaseException:
+            self._stderr.close()
+            raise
         self._pidfd = os.pidfd_open(self._popen.pid) if hasattr(os, "pidfd_open") else -1
 
     @property
@@ -287,8 +291,13 @@ class Worker:
         self.process: _Process
         if start == "subprocess":
             parent_end, child_end = multiprocessing.Pipe()
-            self.process = _Subprocess(child_end)
-            child_end.close()
+            try:
+                self.process = _Subprocess(child_end)
+            except BaseException:
+                parent_end.close()
+                raise
+            finally:
+                child_end.close()
             parent_end.send((task, max_memory, max_cpu))
         else:
             context = _context()

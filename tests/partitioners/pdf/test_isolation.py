@@ -22,7 +22,12 @@ from partita.errors import (
     WorkerCrashError,
 )
 from partita.partitioners._build import iter_finished_elements
-from partita.partitioners.pdf import ISOLATIONS, partition_pdf, stop_pdf_worker
+from partita.partitioners.pdf import (
+    ISOLATIONS,
+    WorkerUnavailableWarning,
+    partition_pdf,
+    stop_pdf_worker,
+)
 from partita.partitioners.pdf import isolation as isolation_module
 from partita.partitioners.pdf.document import iter_pdf_drafts
 from partita.partitioners.pdf.isolation import open_contained
@@ -160,3 +165,17 @@ def test_the_worker_can_be_stopped_and_starts_again() -> None:
     first = partition_pdf(file=io.BytesIO(data))
     stop_pdf_worker()
     assert _json(partition_pdf(file=io.BytesIO(data))) == _json(first)
+
+
+def test_without_a_worker_process_the_pdf_is_read_here_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # -- an interpreter that cannot start processes (an embedded Python): the executable the
+    # -- worker would run does not exist --
+    monkeypatch.setattr(isolation_module, "_PIPE", [])
+    monkeypatch.setattr(isolation_module, "_OWNER", [0])
+    monkeypatch.setattr("sys.executable", "/nonexistent/python")
+    data = structured_docs()[0].data
+    with pytest.warns(WorkerUnavailableWarning, match="parsed in this process"):
+        elements = partition_pdf(file=io.BytesIO(data))
+    assert _json(elements) == _json(partition_pdf(file=io.BytesIO(data), isolation="none"))

@@ -103,6 +103,7 @@ PRINCIPLES
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import IO
 
@@ -111,7 +112,12 @@ from partita.partitioners._build import iter_finished_elements
 from partita.partitioners._source import describe_file
 from partita.partitioners.pdf._open import open_pdf
 from partita.partitioners.pdf.document import NoTextLayerWarning, PdfSource, iter_pdf_drafts
-from partita.partitioners.pdf.isolation import ISOLATIONS, open_contained, stop_pdf_worker
+from partita.partitioners.pdf.isolation import (
+    ISOLATIONS,
+    WorkerUnavailableWarning,
+    open_contained,
+    stop_pdf_worker,
+)
 from partita.partitioners.pdf.limits import ContentLeftOutWarning
 from partita.partitioners.pdf.pdfium.document import open_pdfium
 
@@ -121,6 +127,7 @@ __all__ = [
     "ISOLATIONS",
     "ContentLeftOutWarning",
     "NoTextLayerWarning",
+    "WorkerUnavailableWarning",
     "iter_pdf_elements",
     "partition_pdf",
     "stop_pdf_worker",
@@ -206,14 +213,17 @@ def iter_pdf_elements(
     path = metadata_filename or info.path
     display = info.display_name if metadata_filename is None else metadata_filename
     given = file if file is not None else os.fspath(filename)  # type: ignore[arg-type]
-    opened: PdfSource
+    opened: PdfSource | None = None
     if isolation == "process":
-        opened = open_contained(
-            given, display, password=password, size=info.size, backend=backend, pages=pages
-        )
-    elif backend == "pdfium":
+        try:
+            opened = open_contained(
+                given, display, password=password, size=info.size, backend=backend, pages=pages
+            )
+        except WorkerUnavailableWarning as unavailable:
+            warnings.warn(unavailable, stacklevel=2)
+    if opened is None and backend == "pdfium":
         opened = open_pdfium(given, display, password=password, size=info.size)
-    else:
+    elif opened is None:
         opened = open_pdf(given, display, password=password, size=info.size)
     return _closing(
         opened,

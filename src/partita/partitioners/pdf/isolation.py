@@ -52,6 +52,7 @@ from partita.errors import (
     DocumentMemoryError,
     DocumentTimeoutError,
     PartitaError,
+    PartitaWarning,
     WorkerCrashError,
 )
 from partita.partitioners.pdf._open import OpenPdf, open_pdf
@@ -67,6 +68,7 @@ __all__ = [
     "REQUEST_TIMEOUT",
     "WORKER_MAX_MEMORY",
     "ContainedPdf",
+    "WorkerUnavailableWarning",
     "open_contained",
     "stop_pdf_worker",
 ]
@@ -99,6 +101,11 @@ _WORKER_FAILURES = (DocumentMemoryError, DocumentTimeoutError, WorkerCrashError)
 
 _COUNTERS = tuple(f.name for f in fields(DocumentBudget) if f.init)[2:]
 """The budget's counters (after `name` and `file_bytes`): what the document has cost so far."""
+
+
+class WorkerUnavailableWarning(PartitaWarning):
+    """The PDF worker process could not be started: the PDF is parsed in the calling process
+    (as with `isolation="none"`), without the worker's protection."""
 
 
 # -- the worker's side -----------------------------------------------------------------------------
@@ -417,8 +424,17 @@ def open_contained(
 def _open_in_worker(
     spec: _Spec,
 ) -> tuple[str, dict[str, int] | PartitaError, int | PartitaError]:
-    """(origin, outline, page count) of `spec` opened in the worker."""
-    result = _pipe().run(_Request(spec, "open"), spec.name)
+    """(origin, outline, page count) of `spec` opened in the worker. Raises
+    `WorkerUnavailableWarning` as an error when no worker process can be started."""
+    pipe = _pipe()
+    try:
+        result = pipe.run(_Request(spec, "open"), spec.name)
+    except OSError as exc:  # -- no interpreter to start (an embedded Python), no processes --
+        pipe.abandon()
+        raise WorkerUnavailableWarning(
+            f"{spec.name}: the PDF worker process could not start ({exc}); the PDF is parsed "
+            "in this process, without its protection"
+        ) from exc
     if result.error is not None:
         raise result.error
     assert result.value is not None
