@@ -264,26 +264,29 @@ def test_token_mode_pieces_are_traced() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "overlap"),
+    ("text", "window", "overlap"),
     [
-        # -- the reference would loop: the splitter drops the overlap tail --
-        ("a " + "x" * 2000, 3),
-        # -- a remainder as long as the text it was cut from: the tail is dropped after the
-        # -- second "end. end. foxfox alpha beta gamma", and "end." alone fits both readings --
+        # -- unstructured 0.27.32 looped here: a fragment now counts more than the overlap --
+        ("a " + "x" * 2000, 10, 3),
+        # -- an overlapped remainder would not be shorter than its text: the tail is dropped --
         (
             "of 👍🏽 end.\nend. foxfox\nalpha\nbeta gamma  end. 中文没有空格的句子"
             "\nend.\tbeta beta",
+            10,
             9,
         ),
+        # -- a cut inside a run of one letter: the tail joins the rest without a space --
+        ("a" * 300, 16, 6),
+        # -- indentation cut as content: whitespace pieces, the whitespace after them kept --
+        ("def f():\n" + "\n    " * 30 + "return x", 3, 1),
     ],
 )
-def test_token_pieces_whose_overlap_tail_the_splitter_drops_are_traced(
-    text: str, overlap: int
-) -> None:
+def test_token_pieces_at_every_kind_of_cut_are_traced(text: str, window: int, overlap: int) -> None:
     element = CodeSnippet(text, element_id="a")
     chunks = chunk_elements(
-        [element], max_tokens=10, tokenizer="cl100k_base", overlap=overlap, provenance=True
+        [element], max_tokens=window, tokenizer="cl100k_base", overlap=overlap, provenance=True
     )
+    assert len(chunks) > 1
     assert_rebuilt(chunks, [element])
 
 

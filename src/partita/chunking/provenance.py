@@ -41,7 +41,7 @@ What "basic" and "by_title" record
 - **The overlap prefix** (`overlap_all`) is the end of the previous pre-chunk's text; its records
   are that text's records cut to the prefix, so they point at the elements it came from.
 - **Split pieces.** An oversized text is split by the reference's rules (`TextSplitter`); each
-  piece is traced through the splitter's cuts (`partita.chunking.chunks.PieceTracer`): its new
+  piece is traced through the splitter's cuts (`partita.chunking.piece_trace.PieceTracer`): its new
   text is a range of the text it was cut from, the overlap tail repeated at its start
   (`overlap`) points where that tail came from, and the space the splitter puts after the tail
   is a joiner.

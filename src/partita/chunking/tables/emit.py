@@ -24,9 +24,9 @@ import re
 from collections.abc import Callable, Iterator
 from itertools import chain
 
-from partita.chunking.chunks import PieceTracer
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import table_chunk_metadata
+from partita.chunking.piece_trace import PieceTracer
 from partita.chunking.provenance import (
     SourceRecord,
     SourcesBuilder,

@@ -6,26 +6,27 @@ tokens); the remainder starts with an overlap tail of the fragment when `overlap
 
 Character mode cuts at the right-most separator (newline, then space) that keeps the fragment
 within the window and longer than the overlap, and as a last resort at exactly `maxlen`
-characters. Token mode cuts at the right-most separator whose fragment fits, and as a last resort
-at the longest prefix that fits (backed off to a whitespace). Both match the reference library's
-`_TextSplitter` piece for piece, with two deliberate differences: separators are literal strings
-(the reference compiles them as regular expressions, so a separator like "." would delete
-characters), and token-mode overlap always makes progress (the reference can return its input as
-the remainder, e.g. for `"a " + "x" * 2000` with max_tokens=10 and overlap=3, and loop forever).
+characters. Token mode cuts at the right-most separator near the end of the window whose
+fragment fits (and counts more than the overlap), and as a last resort at the window's end
+backed off to a whitespace; every remainder is shorter than the text it was cut from, so
+splitting always ends (the rules, step by step: `partita.text.splitting.token_rules`). Both
+match the reference library's `_TextSplitter` (unstructured 0.27.35) piece for piece, with one
+deliberate difference: separators are literal strings (the reference compiles them as regular
+expressions, so a separator like "." would delete characters).
 
 Token mode, fast and exact, for tiktoken's cl100k_base
 ------------------------------------------------------
 The reference measures every candidate prefix (and, for the overlap, suffix) with a fresh
-tokenization, so splitting a text of n characters costs it O(n) tokenizations of O(n)-long
-strings per split. For a sizer made by `sizer_for` from a tiktoken encoding whose
-pre-tokenizer pattern is cl100k_base's, partita makes the same decisions from the same numbers
-with a window per split (`partita.text.splitting.windowed_tokens`): counts come from the
-window's one tokenization at its cuts (`partita.text.sizing.token_cuts`), and candidates that
-provably count more than the window are rejected uncounted (`partita.text.sizing.token_bound`).
-`iter_pieces` splits a whole text that way in time linear in its length, never copying its
-remainders. Texts holding a surrogate pair take the plain path, as do other encodings and any
-other counter: the plain path measures every candidate, as the reference does. The tests compare
-whole split sequences against the reference and the plain path.
+tokenization: tens of tokenizations of window-long strings per split. For a sizer made by
+`sizer_for` from a tiktoken encoding whose pre-tokenizer pattern is cl100k_base's, partita makes
+the same decisions from the same numbers with a window per split
+(`partita.text.splitting.windowed_tokens`): counts come from the window's one tokenization at its
+cuts (`partita.text.sizing.token_cuts`), and candidates that provably count more than the window
+are rejected uncounted (`partita.text.sizing.token_bound`). `iter_pieces` splits a whole text
+that way in time linear in its length, never copying its remainders. Texts holding a surrogate
+pair take the plain path, as do other encodings and any other counter: the plain path measures
+every candidate, as the reference does. The tests compare whole split sequences against the
+reference and the plain path.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from partita.text.sizing.sizer import CHARACTERS, Sizer
 from partita.text.sizing.text_tail import TextTail
 from partita.text.sizing.token_cuts import supports_cuts
 from partita.text.splitting.char_pieces import iter_char_pieces
+from partita.text.splitting.token_rules import WINDOW_MARGIN, emitted_prefix, probe_end, run_start
 from partita.text.splitting.windowed_tokens import WindowedTokenSplitter, token_tail
 
 __all__ = ["DEFAULT_SEPARATORS", "TextSplitter"]
@@ -68,9 +70,7 @@ class TextSplitter:
         self._separators = tuple(sep for sep in separators if sep)
         tokens = sizer.tiktoken
         self._windowed = (
-            WindowedTokenSplitter(
-                maxlen, overlap, self._separators, tokens, sizer.measure, self._unchecked_split
-            )
+            WindowedTokenSplitter(maxlen, overlap, self._separators, tokens, sizer.measure)
             if tokens is not None and sizer.counts_tokens and supports_cuts(tokens)
             else None
         )
@@ -125,76 +125,61 @@ class TextSplitter:
     # token mode, plain: every candidate measured (any counter)
     # --------------------------------------------------------------------------------------------
 
-    def _split_by_tokens(self, s: str, *, checked: bool = True) -> tuple[str, str]:
-        """The token-mode split of `s`, every candidate measured; `checked=False` keeps the
-        overlap tail even where the reference would loop (its own step, for `_loops`)."""
+    def _split_by_tokens(self, s: str) -> tuple[str, str]:
+        """The token-mode split of `s`, every candidate measured (`token_rules`)."""
         count = self._count
         maxlen, overlap = self._maxlen, self._overlap
         if count(s) <= maxlen:
             return s, ""
+        size = len(s)
+        window_end = probe_end(size, lambda k: count(emitted_prefix(s, k)) <= maxlen)
+        search_end = min(size, window_end + WINDOW_MARGIN)
         for sep in self._separators:
-            end = len(s)
-            # -- every match, right to left, each ending where the one to its right starts --
+            skip_from = size
+            end = min(size, search_end + len(sep))
             while (start := s.rfind(sep, 0, end)) != -1:
                 end = start
+                if start >= skip_from:
+                    continue
                 fragment = s[:start].rstrip()
-                if 0 < count(fragment) <= maxlen:
+                n = count(fragment)
+                if fragment and n <= maxlen and (overlap == 0 or n > overlap):
                     remainder = s[start + len(sep) :].lstrip()
-                    return self._with_token_overlap(s, fragment, remainder, checked)
-        # -- no separator works: the longest prefix that fits, backed off to a whitespace --
-        low, high = 1, len(s)
-        best_pos = max(overlap + 1, 1)
-        while low <= high:
-            mid = (low + high) // 2
-            if count(s[:mid]) <= maxlen:
-                best_pos = mid
-                low = mid + 1
-            else:
-                high = mid - 1
+                    if overlap == 0:
+                        return fragment, remainder
+                    tail = self._token_tail(fragment)
+                    overlapped = f"{tail} {remainder}" if tail else remainder
+                    if len(overlapped) < size:
+                        return fragment, overlapped
+                skip_from = len(fragment)
+        best_pos = window_end
         split_pos = best_pos
-        for i in range(best_pos, max(overlap, 0), -1):
-            if i < len(s) and s[i].isspace():
+        i = min(best_pos, size - 1)
+        while i > 0:
+            if not s[i].isspace():
+                i -= 1
+                continue
+            n = count(emitted_prefix(s, i))
+            if n > 0 and (overlap == 0 or n > overlap):
                 split_pos = i
                 break
-        fragment = s[:split_pos].rstrip()
-        if count(fragment) > maxlen and split_pos > overlap + 1:
-            fragment = s[:best_pos].rstrip()
+            first = run_start(s, i)
+            i = first - 1 if first > 0 else i - 1
+        fragment = emitted_prefix(s, split_pos)
+        if count(fragment) > maxlen:
+            fragment = emitted_prefix(s, best_pos)
             split_pos = best_pos
-        return self._with_token_overlap(s, fragment, s[split_pos:].lstrip(), checked)
-
-    def _unchecked_split(self, s: str) -> tuple[str, str]:
-        return self._split_by_tokens(s, checked=False)
-
-    def _with_token_overlap(
-        self, s: str, fragment: str, remainder: str, checked: bool
-    ) -> tuple[str, str]:
-        """Return `(fragment, remainder)` with the overlap tail of `fragment` before `remainder`.
-
-        Where the reference may then loop forever, the tail is dropped (see `_loops`).
-        """
-        if self._overlap <= 0 or not fragment:
-            return fragment, remainder
-        overlapped = self._token_tail(fragment) + " " + remainder
-        if checked and self._loops(s, overlapped):
-            return fragment, remainder
-        return fragment, overlapped
-
-    def _loops(self, s: str, overlapped: str) -> bool:
-        """True when the reference, having split `s` into an `overlapped` remainder, may not end.
-
-        It returns `s` itself as the remainder: it splits it the same way forever. A longer
-        remainder is the whole fragment, one space and the rest: when splitting it next (as the
-        reference does, tail kept) gives a remainder shorter than `s`, splitting goes on from
-        there; when not (it may give the same remainder again, forever), the tail is dropped.
-        Otherwise remainders never grow, and one of equal length has one newline fewer. So every
-        step, or every step after a longer remainder, shortens the text or its newlines, and
-        splitting ends.
-        """
-        if overlapped == s:
-            return True
-        if len(overlapped) <= len(s):
-            return False
-        return len(self._split_by_tokens(overlapped, checked=False)[1]) >= len(s)
+        blank_cut = split_pos < size and s[split_pos].isspace()
+        rest = s[split_pos:]
+        if blank_cut and not fragment.isspace():
+            rest = rest.lstrip()
+        if overlap > 0:
+            tail = self._token_tail(fragment)
+            joiner = " " if blank_cut or split_pos > len(fragment) else ""
+            overlapped = f"{tail}{joiner}{rest}" if tail else rest
+            if len(overlapped) < size:
+                return fragment, overlapped
+        return fragment, rest if len(rest) < size else s[max(1, split_pos) :]
 
     def _token_tail(self, text: str) -> str:
         """Return the tail of `text` of about `overlap` tokens, starting at a word."""

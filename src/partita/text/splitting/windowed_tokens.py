@@ -1,33 +1,28 @@
 """Token-mode splitting for cl100k_base, each split decided from one window of the text.
 
 `WindowedTokenSplitter.split(tail)` returns what the reference's splitter returns for
-`str(tail)` (see `partita.text.splitting.splitter` for the rules and the two deliberate
-differences), but reads only the window that `partita.text.sizing.token_window` finds at the start
-of `tail`, with the whitespace and separator just after it. Its remainder is a `TextTail`, so a
-chain of splits over a long text never copies the rest of the text: `iter_pieces` splits a text
-in time linear in its length.
+`str(tail)` (the rules are in `partita.text.splitting.token_rules`), but reads only the window
+that `partita.text.sizing.token_window` finds at the start of `tail`, with the whitespace and
+separator just after it. Its remainder is a `TextTail`, so a chain of splits over a long text
+never copies the rest of the text: `iter_pieces` splits a text in time linear in its length.
 
-Candidates the reference measures and rejects beyond the window's `stop` are rejected without
-counting; the others are counted exactly, from the window's tokenization. So each split makes
-the reference's decisions from the reference's numbers.
-
-Separators. The reference tries the matches of a separator from the right, each ending where
-the one to its right starts. For a separator that cannot overlap itself, those are all its
-occurrences, and the ones past the window are rejected: the search starts at the window. All the
-matches inside one whitespace run give the same fragment and remainder, so a whitespace
-separator is searched alike. A separator that can overlap itself ("..", "xx") picks its matches
-by the chain from the end of the text, which is computed once per text (`_chain_of`).
+Every count a split needs is exact and taken from the window's one tokenization: a prefix or a
+slice of the window. A prefix longer than the window's `stop` provably counts more than the
+window (`token_window`), so it is rejected uncounted: each split makes the reference's decisions
+from the reference's numbers. The probes that find the window's end, the separator candidates
+(searched right to left from just past the window's end, each whitespace run once) and the
+whitespace fallback are the reference's, in its order.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from partita.text.sizing.text_tail import TextTail
 from partita.text.sizing.token_window import TokenWindow, set_stop, window_of
 from partita.text.sizing.tokenizers import TiktokenTokens
+from partita.text.splitting.token_rules import WINDOW_MARGIN, probe_end, run_start
 
 __all__ = ["WindowedTokenSplitter", "tail_from", "token_tail"]
 
@@ -36,17 +31,14 @@ class WindowedTokenSplitter:
     """`split(tail) -> (fragment, remainder)` in token mode, for a cl100k_base counter.
 
     `split` returns None for a text whose window holds a surrogate pair, which it cannot index:
-    the caller measures that one candidate by candidate (`plain`, given the overlap tail kept
-    for `_loops`).
+    the caller measures that one candidate by candidate.
     """
 
     __slots__ = (
-        "_chains",
         "_count",
         "_last",
         "_maxlen",
         "_overlap",
-        "_plain",
         "_sep_len",
         "_separators",
         "_tokens",
@@ -60,7 +52,6 @@ class WindowedTokenSplitter:
         separators: tuple[str, ...],
         tokens: TiktokenTokens,
         count: Callable[[str], int],
-        plain: Callable[[str], tuple[str, str]],
     ) -> None:
         self._maxlen = maxlen
         self._overlap = overlap
@@ -68,15 +59,11 @@ class WindowedTokenSplitter:
         self._sep_len = max(map(len, separators), default=0)
         self._tokens = tokens
         self._count = count
-        self._plain = plain
-        """The measured split, tail kept, for a text holding a surrogate pair (`_loops`)."""
         self._width = 6 * maxlen + 64
         """The first guess of the next window's width: from the last window's stop."""
         self._last: tuple[TextTail, TokenWindow | None] | None = None
-        """The last window computed, and its text: the loop check computes the window of the
-        remainder it then returns."""
-        self._chains: tuple[str, dict[str, list[int]]] | None = None
-        """Per root text, the matches of each self-overlapping separator (`_chain_of`)."""
+        """The last window computed, and its text: a remainder of a whole window is derived
+        from it (`_rest_of_last`)."""
 
     def _window(self, tail: TextTail) -> TokenWindow | None:
         last = self._last
@@ -110,11 +97,8 @@ class WindowedTokenSplitter:
             return None  # -- not reached: a whole window always sets its stop --
         return rest
 
-    def split(self, tail: TextTail, *, checked: bool = True) -> tuple[str, TextTail] | None:
-        """The fragment and remainder of `str(tail)`; None when it holds a surrogate pair.
-
-        `checked=False` keeps the overlap tail even where the reference would loop.
-        """
+    def split(self, tail: TextTail) -> tuple[str, TextTail] | None:
+        """The fragment and remainder of `str(tail)`; None when it holds a surrogate pair."""
         window = self._window(tail)
         if window is None:
             return None
@@ -123,111 +107,88 @@ class WindowedTokenSplitter:
             return window.text, TextTail("", "", 0)
         size = len(tail)
         stop = window.stop
-        # -- a match starting after the first non-space at or after `stop` leaves a longer
-        # -- prefix: the characters read are those up to that non-space and a separator --
-        limit = tail.first_non_space(stop)
-        text = tail.prefix(max(max(limit, len(tail.head)) + self._sep_len, stop + 1, overlap + 2))
+        # -- no prefix longer than `stop` fits: one that reaches a non-space at or after `stop`
+        # -- emits more than `stop` characters; one that does not, the text up to `stop` --
+        before_stop = tail.prefix(stop)
+        after_stop = tail.first_non_space(stop)
+        blank_to_stop = _rstripped_len(before_stop, stop)
+
+        def fits(p: int) -> bool:
+            if p <= stop:
+                return window.fits(_rstripped_len(before_stop, p) or p, maxlen)
+            return after_stop >= p and blank_to_stop > 0 and window.fits(blank_to_stop, maxlen)
+
+        window_end = probe_end(size, fits)
+        search_end = min(size, window_end + WINDOW_MARGIN)
+        text = tail.prefix(min(size, search_end + self._sep_len + 1))
         for sep in self._separators:
-            blank = sep.isspace()
-            for start in self._matches(tail, text, sep, limit, blank):
+            skip_from = size
+            end = min(size, search_end + len(sep))
+            while (start := text.rfind(sep, 0, end)) != -1:
+                end = start
+                if start >= skip_from:
+                    continue
                 k = _rstripped_len(text, start)
+                skip_from = k
                 if k == 0 or k > stop:
                     continue
                 n = window.prefix_count(k)
-                if n <= maxlen:
-                    r = tail.first_non_space(start + len(sep))
-                    return self._with_overlap(tail, text, window, k, n, r, checked)
-        low, high = 1, size
-        best_pos = max(overlap + 1, 1)
-        while low <= high:
-            mid = (low + high) // 2
-            if mid <= stop and window.fits(mid, maxlen):
-                best_pos = mid
-                low = mid + 1
-            else:
-                high = mid - 1
-        split_pos = _last_space(text, max(overlap, 0) + 1, best_pos + 1, best_pos)
-        k = _rstripped_len(text, split_pos)
-        if (k > stop or not window.fits(k, maxlen)) and split_pos > overlap + 1:
+                if n > maxlen or n <= overlap:
+                    continue
+                r = tail.first_non_space(start + len(sep))
+                split = self._overlapped(tail, window, text[:k], n, r, " ")
+                if split is not None:
+                    return split
+        best_pos = window_end
+        split_pos = best_pos
+        i = min(best_pos, size - 1)
+        while i > 0:
+            i = _last_space(text, 1, i + 1, 0)
+            if i == 0:
+                break
+            n = self._prefix_count(window, text, _rstripped_len(text, i) or i)
+            if n > 0 and n > overlap:
+                split_pos = i
+                break
+            first = run_start(text, i)
+            i = first - 1 if first > 0 else i - 1
+        k = _rstripped_len(text, split_pos) or split_pos
+        if k > stop or not window.fits(k, maxlen):
             split_pos = best_pos
-            k = _rstripped_len(text, split_pos)
-        r = tail.first_non_space(split_pos)
-        return self._with_overlap(tail, text, window, k, -1, r, checked)
-
-    def _matches(
-        self, tail: TextTail, text: str, sep: str, limit: int, blank: bool
-    ) -> Iterator[int]:
-        """The starts of the reference's matches of `sep` in `tail` up to `limit`, right to left.
-
-        For a whitespace separator, one match per whitespace run (they all split alike).
-        """
-        if blank or not _overlaps_itself(sep):
-            end = limit + len(sep)
-            while (start := text.rfind(sep, 0, end)) != -1:
-                yield start
-                end = _rstripped_len(text, start) if blank else start
-            return
-        chain = self._chain_of(tail.root, sep)
-        head, offset = len(tail.head), tail.start
-        first = bisect_left(chain, offset)
-        i = bisect_right(chain, limit - head + offset) - 1
-        while i >= first:
-            yield chain[i] - offset + head
-            i -= 1
-        # -- then the matches that start in the head, before the first match in the root --
-        end = head + len(sep) - 1
-        if first < len(chain):
-            end = min(end, chain[first] - offset + head)
-        while (start := text.rfind(sep, 0, end)) != -1:
-            yield start
-            end = start
-
-    def _chain_of(self, root: str, sep: str) -> list[int]:
-        """The starts of the reference's matches of `sep` in `root`, ascending: from the end, each
-        the last occurrence ending where the one after it starts. A suffix of `root` has the
-        same matches, those at or after its start."""
-        chains = self._chains
-        if chains is None or chains[0] is not root:
-            chains = self._chains = (root, {})
-        chain = chains[1].get(sep)
-        if chain is None:
-            chain = []
-            end = len(root)
-            while (start := root.rfind(sep, 0, end)) != -1:
-                chain.append(start)
-                end = start
-            chain.reverse()
-            chains[1][sep] = chain
-        return chain
-
-    def _with_overlap(
-        self, tail: TextTail, text: str, window: TokenWindow, k: int, n: int, r: int, checked: bool
-    ) -> tuple[str, TextTail]:
-        """The fragment `text[:k]` (counting `n` tokens, -1: unknown) and the remainder from `r`,
-        after the overlap tail of the fragment unless the reference would then loop forever."""
+            k = _rstripped_len(text, split_pos) or split_pos
         fragment = text[:k]
-        remainder = tail.suffix(r)
-        if self._overlap > 0 and fragment:
-            if n < 0:
-                n = window.prefix_count(k) if k <= len(window.text) else self._count(fragment)
-            head = self._tail(window, fragment, n) + " "
-            overlapped = remainder.with_head(head)
-            if not checked or not self._loops(tail, overlapped, r, head):
-                return fragment, overlapped
-        return fragment, remainder
+        blank_cut = split_pos < size and text[split_pos].isspace()
+        r = split_pos
+        if blank_cut and not fragment.isspace():
+            r = tail.first_non_space(split_pos)
+        joiner = " " if blank_cut or split_pos > k else ""
+        split = self._overlapped(tail, window, fragment, -1, r, joiner)
+        if split is not None:
+            return split
+        return fragment, tail.suffix(r if r > 0 else max(1, split_pos))
 
-    def _loops(self, tail: TextTail, overlapped: TextTail, r: int, head: str) -> bool:
-        """True when the reference, having split `tail` into `overlapped`, may not end (see
-        `TextSplitter._loops`): it is `tail` itself, or longer and its next split, tail kept,
-        is not shorter than `tail`."""
-        size, length = len(tail), len(overlapped)
-        if length == size:
-            return len(head) == r and tail.prefix(r) == head
-        if length < size:
-            return False
-        after = self.split(overlapped, checked=False)
-        after_size = len(self._plain(str(overlapped))[1]) if after is None else len(after[1])
-        return after_size >= size
+    def _overlapped(
+        self, tail: TextTail, window: TokenWindow, fragment: str, n: int, r: int, joiner: str
+    ) -> tuple[str, TextTail] | None:
+        """The fragment `fragment` (counting `n` tokens, -1: unknown) and the remainder from `r`,
+        after the overlap tail of the fragment and `joiner` when there is one; None when that
+        remainder is not shorter than `tail` (then neither is `tail.suffix(r)` unless `r > 0`).
+        """
+        size = len(tail)
+        head = ""
+        if self._overlap > 0:
+            if n < 0:
+                n = self._prefix_count(window, fragment, len(fragment))
+            overlap_tail = self._tail(window, fragment, n)
+            head = overlap_tail + joiner if overlap_tail else ""
+        if len(head) + size - r >= size:
+            return None
+        remainder = tail.suffix(r)
+        return fragment, remainder.with_head(head) if head else remainder
+
+    def _prefix_count(self, window: TokenWindow, text: str, k: int) -> int:
+        """`count(text[:k])`, from the window when it holds `k` characters."""
+        return window.prefix_count(k) if k <= len(window.text) else self._count(text[:k])
 
     def _tail(self, window: TokenWindow, fragment: str, n: int) -> str:
         """The tail of `fragment` (`n` tokens) of about `overlap` tokens, starting at a word."""
@@ -245,11 +206,6 @@ class WindowedTokenSplitter:
             else:
                 high = mid
         return tail_from(fragment, low)
-
-
-def _overlaps_itself(sep: str) -> bool:
-    """True when two occurrences of `sep` can overlap (a proper prefix is also a suffix)."""
-    return any(sep[:size] == sep[-size:] for size in range(1, len(sep)))
 
 
 def token_tail(text: str, count: Callable[[str], int], target: int) -> str:
