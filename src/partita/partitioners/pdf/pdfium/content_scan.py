@@ -55,8 +55,10 @@ _OPERAND_THEN_OP = re.compile(
     rb"|<(?P<hex>[0-9A-Fa-f" + _WS + rb"]{0,8192})>)" + _GAP + rb"(?P<op>Do|sh)" + _AFTER,
     re.S,
 )
-_DRAW_OP = re.compile(_BEFORE_OP + rb"(?:Do|sh)" + _AFTER)
-_BEGIN_IMAGE = re.compile(_BEFORE_OP + rb"BI" + _AFTER)
+_OPERATOR_BEFORE = frozenset(b"\x00\t\n\x0c\r ()<>[]{}")
+_TOKEN_END = frozenset(b"\x00\t\n\x0c\r ()<>[]{}/%")
+_OPERAND_WINDOW = 8192 + 64
+"""Bytes before an operator searched for its operand (the longest operand read, and a gap)."""
 _END_IMAGE = re.compile(_BEFORE_OP + rb"EI" + _AFTER)
 _NESTING = re.compile(
     rb"%[^\r\n]*|\((?:[^()\\]|\\.)*\)|(?P<open>\()|<[0-9A-Fa-f" + _WS + rb"]*>"
@@ -119,16 +121,30 @@ def _hex_byte(pair: bytes) -> int:
 
 def iter_drawn(data: bytes) -> Iterator[tuple[str, bytes | None]]:
     """("Do" or "sh", the resource name) for every such operator of `data`; the name is None
-    where the operand is not one this scan reads."""
-    read: dict[int, tuple[str, bytes]] = {}
-    for match in _OPERAND_THEN_OP.finditer(data):
-        read[match.start("op")] = (match.group("op").decode(), _operand(match))
-    for match in _DRAW_OP.finditer(data):
-        found = read.get(match.start())
-        if found is not None:
-            yield found
-        else:
-            yield data[match.start() : match.end()].decode(), None
+    where the operand is not one this scan reads (within `_OPERAND_WINDOW` bytes)."""
+    for op in (b"Do", b"sh"):
+        start = data.find(op)
+        while start >= 0:
+            if _is_operator(data, start, 2):
+                yield op.decode(), _operand_before(data, start)
+            start = data.find(op, start + 2)
+
+
+def _is_operator(data: bytes, start: int, length: int) -> bool:
+    """True when the `length` bytes at `start` are a whole operator token: after whitespace or a
+    delimiter other than `/` and `%` (or the start), before whitespace, a delimiter or the end."""
+    if start > 0 and data[start - 1] not in _OPERATOR_BEFORE:
+        return False
+    end = start + length
+    return end >= len(data) or data[end] in _TOKEN_END
+
+
+def _operand_before(data: bytes, op_start: int) -> bytes | None:
+    window = max(0, op_start - _OPERAND_WINDOW)
+    for match in _OPERAND_THEN_OP.finditer(data, window, op_start + 2):
+        if match.start("op") == op_start:
+            return _operand(match)
+    return None
 
 
 def _operand(match: re.Match[bytes]) -> bytes:
@@ -154,10 +170,13 @@ def _unescape(match: re.Match[bytes]) -> bytes:
 def iter_inline_images(data: bytes) -> Iterator[InlineImage]:
     """The inline images of `data` (a `BI` whose dictionary does not end at `ID` is not one,
     as for PDFium)."""
-    for match in _BEGIN_IMAGE.finditer(data):
-        image = _inline_image(data, match.end())
-        if image is not None:
-            yield image
+    start = data.find(b"BI")
+    while start >= 0:
+        if _is_operator(data, start, 2):
+            image = _inline_image(data, start + 2)
+            if image is not None:
+                yield image
+        start = data.find(b"BI", start + 2)
 
 
 def _inline_image(data: bytes, start: int) -> InlineImage | None:
