@@ -18,6 +18,7 @@ __all__ = ["FORMAT_MODULES", "HostileCase", "all_cases"]
 
 FORMAT_MODULES = (
     "hostile_pdf",
+    "hostile_pdfium",
     "hostile_docx",
     "hostile_html",
     "hostile_json",

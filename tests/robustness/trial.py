@@ -2,10 +2,12 @@
 
 A trial is what a user's pipeline does with a file: read it (partition a document, or read an
 elements JSON / JSON Lines file back), write the elements as JSON and read them again, chunk
-them, and write the chunks as JSON. It runs in a worker process of `partita.batch` under a time
-and a memory limit. The contract it checks: every trial ends in a result or a typed error
-(`partita.errors`); a crash (an untyped exception, a dead worker), a timeout or an exhausted
-memory limit is a failure.
+them, and write the chunks as JSON. It runs in a worker process of `partita.batch` under a CPU-time
+limit (`MAX_CPU`, so a trial is not failed because another job shares the cores), a memory
+limit, and a generous wall-clock backstop (`TIMEOUT`, for a trial that waits rather than
+computes). The contract it checks: every trial ends in a result or a typed error
+(`partita.errors`); a crash (an untyped exception, a dead worker), a timeout (CPU or wall) or an
+exhausted memory limit is a failure.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from partita.errors import (
 )
 
 __all__ = [
+    "MAX_CPU",
     "MAX_MEMORY",
     "OUTCOMES",
     "TIMEOUT",
@@ -35,8 +38,11 @@ __all__ = [
     "run_trial",
 ]
 
-TIMEOUT = 20.0
-"""Seconds a trial may take: the contract's bound."""
+MAX_CPU = 20.0
+"""CPU seconds a trial's worker may use: the contract's bound (RLIMIT_CPU in the worker)."""
+TIMEOUT = 120.0
+"""Wall-clock seconds after which a trial is stopped anyway: a backstop, not the contract's
+bound (a trial computing under `MAX_CPU` finishes well before it, even on shared cores)."""
 MAX_MEMORY = 3 * 1024**3
 """Bytes of address space a trial's worker may use: the contract's bound."""
 
@@ -98,7 +104,7 @@ def classify(result: BatchResult[Any]) -> str:
     if error is None:
         return "ok"
     if isinstance(error, DocumentTimeoutError):
-        return "timeout"
+        return "timeout"  # -- over the CPU limit or the wall-clock backstop --
     if isinstance(error, DocumentMemoryError):
         return "memory"
     if isinstance(error, InternalError | WorkerCrashError):
@@ -111,9 +117,11 @@ def iter_trial_results(
     *,
     jobs: int | None = None,
     timeout: float = TIMEOUT,
+    max_cpu: float = MAX_CPU,
     max_memory: int = MAX_MEMORY,
 ) -> Iterator[tuple[Trial, BatchResult[TrialSummary]]]:
-    """Run every trial in worker processes under the limits; yield each with its result."""
+    """Run every trial in worker processes under the limits (`timeout` wall seconds, `max_cpu`
+    CPU seconds, `max_memory` bytes); yield each with its result, in the trials' order."""
     pending: list[Trial] = []
 
     def recorded() -> Iterator[Trial]:
@@ -126,6 +134,7 @@ def iter_trial_results(
         recorded(),
         jobs=jobs,
         timeout=timeout,
+        max_cpu=max_cpu,
         max_memory=max_memory,
         name=lambda trial: trial.path,
     )
