@@ -1,16 +1,18 @@
 """`partita.text.sentences`: the Golden Rules, the rules of the module docstring by example, the
-contract as properties, and linear work on hostile inputs."""
+contract as properties, whole documents split as before, and linear work on hostile inputs."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from partita.text.sentences import iter_sentence_spans, split_sentences
 from partita.text.sentences.scanner import SentenceScanner
 from partita.text.whitespace import join_lines
+from tests.shared import shared_corpus
 from tests.text.golden_rules import ENGLISH, ENGLISH_EXTRA, OTHER_LANGUAGES, GoldenRule
+from tests.text.sentences_before import split_sentences_before
 
 KNOWN_ENGLISH_FAILURES = {
     "en-18 A.M. / P.M. as non sentence boundary and sentence boundary": (
@@ -206,25 +208,24 @@ def test_chinese_text_is_cut_at_its_sentence_ends_only() -> None:
 # properties
 # ------------------------------------------------------------------------------------------------
 
-_PIECES = st.sampled_from(
-    [
-        *"aZé中文ペン한국 \n\t\u3000\u2029.!?…。！？｡．，、",
-        *"\"'“”‘’«»„()[]「」『』《》（）【】•⁃-$%:;0123",
-        "Mr.",
-        "U.S.",
-        "e.g.",
-        " 1. ",
-        " a) ",
-        "test.txt",
-        ". . .",
-        "...",
-        "\n\n",
-        " The ",
-        " the ",
-        "No. 5",
-        "3.14",
-    ]
-)
+_PIECE_VALUES = [
+    *"aZé中文ペン한국 \n\t\u3000\u2029.!?…。！？｡．，、",
+    *"\"'“”‘’«»„()[]「」『』《》（）【】•⁃-$%:;0123",
+    "Mr.",
+    "U.S.",
+    "e.g.",
+    " 1. ",
+    " a) ",
+    "test.txt",
+    ". . .",
+    "...",
+    "\n\n",
+    " The ",
+    " the ",
+    "No. 5",
+    "3.14",
+]
+_PIECES = st.sampled_from(_PIECE_VALUES)
 texts = st.one_of(st.text(max_size=200), st.lists(_PIECES, max_size=60).map("".join))
 
 
@@ -285,6 +286,110 @@ def test_chinese_sentences_end_at_end_marks(pieces: list[str]) -> None:
         for index, char in enumerate(sentence[:-1]):
             if char in "。！？":
                 assert sentence[index + 1] in "。！？…，", sentence
+
+
+# ------------------------------------------------------------------------------------------------
+# whole documents: a paragraph's last end mark is left to the blank line after it, unchanged
+# ------------------------------------------------------------------------------------------------
+
+_PARAGRAPH_PIECES = st.sampled_from(
+    [
+        *_PIECE_VALUES,
+        "\n\n",
+        " \n \n",
+        "\n \n\n",
+        "\r\n\r\n",
+        "\n\u2029",
+        "\u2029\n\n",
+        ".\n\n",
+        "?\n\n",
+        "...\n\n",
+        ".)\n\n",
+        ".”\n\n",
+        "2.",
+        " 2.",
+        "b.",
+        "Milk",
+        "Mr.",
+        " »",
+        "« ",
+        "—",
+        "[",
+        "]",
+    ]
+)
+
+
+def _list(first: str, count: int, style: str, text: str) -> str:
+    """A paragraph numbering `count` items from `first` (`1` or `a`) in `style`, each followed
+    by `text` but the last."""
+    numbers = [
+        str(int(first) + i) if first.isdigit() else chr(ord(first) + i) for i in range(count)
+    ]
+    return (
+        " ".join(f"{number}{style} Milk" for number in numbers[:-1])
+        + f" {numbers[-1]}{style}{text}"
+    )
+
+
+_LIST_ITEMS = st.builds(
+    _list,
+    st.sampled_from(["1", "a", "2"]),
+    st.integers(1, 4),
+    st.sampled_from([".", ".)", ")"]),
+    st.sampled_from(["", " Bread.", " Bread"]),
+)
+"""Numbered paragraphs (`1. Milk 2. Milk 3.`), their last item empty or not."""
+
+_PARAGRAPHS = st.one_of(texts, st.lists(_PARAGRAPH_PIECES, max_size=30).map("".join), _LIST_ITEMS)
+documents = st.tuples(
+    st.lists(_PARAGRAPHS, max_size=7),
+    st.one_of(_LIST_ITEMS, _PARAGRAPHS),
+    st.sampled_from(["", "\n\n", " \n\n ", "\n", " "]),
+).map(lambda parts: "\n\n".join([*parts[0], parts[1]]) + parts[2])
+"""Paragraphs (random texts, pieces around paragraph ends, list items; the last one more often
+a list) joined by blank lines, with whitespace or not at the end."""
+
+
+@settings(max_examples=500)
+@given(st.one_of(texts, documents))
+def test_a_document_splits_as_it_did_before_paragraph_ends_were_left_to_the_blank_line(
+    text: str,
+) -> None:
+    assert split_sentences(text) == split_sentences_before(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. Milk 2.\n\n",  # -- nothing after the blank line: no list item to start --
+        "1. Milk 2.\n\nThe end.",  # -- the second item starts before the blank line --
+        "a. Milk b.\n\nBread.",
+        "He met Mr.\n\nSmith left.",  # -- the blank line cuts after an abbreviation too --
+        "Il a dit « Bonjour. »\n\nPuis.",
+        "(See below.\n\nIt helps.)",
+        "One. \u2029\nTwo.",
+        "Wait...\n\n\n  what?",
+    ],
+)
+def test_a_paragraph_end_splits_as_before(text: str) -> None:
+    assert split_sentences(text) == split_sentences_before(text)
+
+
+def chroma_documents() -> list[str]:
+    folder = shared_corpus().parent / "eval" / "chroma" / "corpora"
+    texts = [path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.md"))]
+    assert len(texts) == 5, f"expected Chroma's five corpora in {folder}"
+    return texts
+
+
+def test_whole_english_documents_split_as_before() -> None:
+    """Chroma's five English corpora, each a whole document, and all five as one of 1.45 MB."""
+    documents = chroma_documents()
+    whole = "\n\n".join(documents)
+    assert len(whole.encode("utf-8")) >= 1_000_000
+    for text in [*documents, whole]:
+        assert split_sentences(text) == split_sentences_before(text)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -102,8 +102,8 @@ def _sentence_spans(text: str) -> list[tuple[int, int]]:
             spans.append(span)
         start = cut
     end = len(text)
-    if end and text[-1].isspace():
-        end = len(text.rstrip())
+    while end > start and text[end - 1].isspace():  # -- no copy of a whole document to strip --
+        end -= 1
     span = _stripped_span(text, start, end)
     if span is not None:
         spans.append(span)

@@ -327,6 +327,8 @@ class SentenceScanner:
             if found is None:
                 return end
             following, at = found
+            if at > end + 1 and text.count("\n", end, at) > 1:
+                return self._paragraph_end(start, end, cluster)
             if following[0] == "»" and "\n" not in text[end:at]:
                 # -- French spacing puts a space before the closing guillemet: « LL.AA. » pour --
                 end = _CLOSER_RUN.match(text, at).end()  # type: ignore[union-attr]
@@ -368,6 +370,15 @@ class SentenceScanner:
                     ends = period_ends_sentence(word, letter, following)
         if ends and not self._inside_pair(start, end):
             self._cut(end)
+        return end
+
+    def _paragraph_end(self, start: int, end: int, cluster: str) -> int:
+        """Decide the cluster `text[start:end]` before a blank line: the scan cuts at the blank
+        line whatever the words around the marks say, so they are not looked at (a paragraph of
+        a whole document costs what the same paragraph alone costs, where the marks end the
+        text); only a list marker's cut before its number (`1. Milk 2.`) is left to make."""
+        if cluster in (".", ".)", ".）") and _may_be_marker(self.text, start):
+            self._list_marker(*self._word_before(start), cluster)
         return end
 
     def _spaced_ellipsis(self, start: int, end: int) -> int:
