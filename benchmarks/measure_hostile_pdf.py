@@ -245,10 +245,10 @@ def _outcome(status: int, found: dict[str, Any], stderr: str, timed_out: bool, w
 
 
 def iter_files(
-    names: list[str], generated: int, seed: int
+    names: list[str], generated: int, seed: int, *, canonical: bool = True
 ) -> Iterator[tuple[str, Callable[[], bytes]]]:
-    """(label, build) of the canonical cases whose name holds one of `names` (all when empty),
-    then `generated` files of each matching family's generator."""
+    """(label, build) of the canonical cases whose name holds one of `names` (all when empty;
+    none unless `canonical`), then `generated` files of each matching family's generator."""
     sys.path.insert(0, str(ROOT))
     from tests.robustness.generate_pdfium import GENERATORS
     from tests.robustness.hostile_pdfium import CASES
@@ -256,7 +256,7 @@ def iter_files(
     def wanted(name: str) -> bool:
         return not names or any(part in name for part in names)
 
-    for case in CASES:
+    for case in CASES if canonical else ():
         if wanted(case.name):
             yield case.name, case.build
     for family, generator in GENERATORS.items():
@@ -275,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", nargs="*", type=Path, default=[], help="measure these PDFs")
     parser.add_argument("--generated", type=int, default=0, help="generated files per family")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only-generated", action="store_true", help="no canonical cases")
     parser.add_argument("--backend", default="pdfium", choices=("pdfium", "pdfplumber"))
     parser.add_argument("--entries", default=",".join(ENTRIES), help="comma-separated")
     parser.add_argument("--wall", type=float, default=60.0, help="seconds before the kill")
@@ -291,7 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     locations: set[str] = set()
     with tempfile.TemporaryDirectory(prefix="hostile-pdf-") as workdir:
         given = [(str(f), f.read_bytes) for f in args.files]
-        for label, build in given or iter_files(args.cases, args.generated, args.seed):
+        for label, build in given or iter_files(
+            args.cases, args.generated, args.seed, canonical=not args.only_generated
+        ):
             path = Path(workdir) / "case.pdf"
             path.write_bytes(build())
             size = path.stat().st_size
