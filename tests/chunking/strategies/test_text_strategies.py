@@ -215,13 +215,6 @@ def test_token_equals_chromas_fixed_token_chunker_on_one_element() -> None:
     check_coverage(chunks, [element])
 
 
-def test_token_needs_tiktoken_and_max_tokens() -> None:
-    with pytest.raises(ValueError, match="max_tokens"):
-        chunk_by_tokens([NarrativeText("x")], max_characters=10)
-    with pytest.raises(ValueError, match="tiktoken"):
-        chunk_by_tokens([NarrativeText("x")], max_tokens=10, tokenizer=len)
-
-
 # -- three ways in --------------------------------------------------------------------------
 
 WAYS: list[tuple[str, Any, Any, dict[str, Any]]] = [
