@@ -78,6 +78,22 @@ def test_a_huggingface_tokenizer() -> None:
     assert tokens is None
 
 
+def test_a_tokenizer_that_truncates_and_pads_counts_the_whole_text() -> None:
+    tokenizers = pytest.importorskip("tokenizers")
+    from tokenizers.models import WordLevel
+    from tokenizers.pre_tokenizers import Whitespace
+
+    tokenizer = tokenizers.Tokenizer(WordLevel({"[UNK]": 0, "[PAD]": 1, "a": 2}, unk_token="[UNK]"))
+    tokenizer.pre_tokenizer = Whitespace()
+    tokenizer.enable_truncation(4)  # -- as a shipped tokenizer.json does, to its model's window --
+    tokenizer.enable_padding(length=4, pad_id=1, pad_token="[PAD]")
+    counter = token_counter(tokenizer)
+    assert counter("a " * 10) == 10
+    assert counter("a") == 1
+    assert tokenizer.truncation is not None  # -- the tokenizer given is left as it was --
+    assert len(tokenizer.encode("a " * 10).ids) == 4
+
+
 def test_an_unknown_name_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="no-such-encoding"):
         token_counter("no-such-encoding")

@@ -51,8 +51,6 @@ Differences from Chroma's chunker and from the other text strategies:
 
 from __future__ import annotations
 
-import contextlib
-import weakref
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -74,6 +72,7 @@ from partita.chunking.strategies.basic import OverlapOptions
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
 from partita.text.sizing.sizer import sizer_for
+from partita.text.sizing.tokenizers import untruncated
 from partita.text.token_windows import TokenWindow, iter_token_windows
 
 __all__ = [
@@ -167,39 +166,7 @@ def _offsets_tokenizer(tokenizer: Any) -> Any:
             f"the 'token' strategy cuts text at token boundaries: {type(tokenizer).__name__}"
             " gives no token offsets (a HuggingFace tokenizers.Tokenizer does)"
         )
-    if (
-        getattr(tokenizer, "truncation", None) is None
-        and getattr(tokenizer, "padding", None) is None
-    ):
-        return tokenizer
-    return _untruncated_copy(tokenizer)
-
-
-def _untruncated_copy(tokenizer: Any) -> Any:
-    """The copy of `tokenizer` with truncation and padding off, made once per tokenizer (and
-    again when its settings or added tokens change)."""
-    state = (
-        repr(tokenizer.truncation),
-        repr(tokenizer.padding),
-        tokenizer.get_vocab_size(with_added_tokens=True),
-    )
-    try:
-        known = _COPIES.get(tokenizer)
-    except TypeError:  # -- not weakly referenceable --
-        known = None
-    if known is not None and known[0] == state:
-        return known[1]
-    copy = type(tokenizer).from_str(tokenizer.to_str())
-    copy.no_truncation()
-    copy.no_padding()
-    with contextlib.suppress(TypeError):  # -- not weakly referenceable: copied every time --
-        _COPIES[tokenizer] = (state, copy)
-    return copy
-
-
-_COPIES: weakref.WeakKeyDictionary[Any, tuple[tuple[str, str, int], Any]] = (
-    weakref.WeakKeyDictionary()
-)
+    return untruncated(tokenizer)
 
 
 def _iter_offset_windows(

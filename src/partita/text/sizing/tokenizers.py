@@ -42,6 +42,7 @@ __all__ = [
     "available_tokenizer_names",
     "resolve_tokenizer",
     "token_counter",
+    "untruncated",
 ]
 
 TokenCounter = Callable[[str], int]
@@ -154,6 +155,7 @@ def resolve_tokenizer(tokenizer: Any) -> tuple[TokenCounter, TiktokenTokens | No
         return _encoding_counter(tokenizer)
     encode = getattr(tokenizer, "encode", None)
     if callable(encode) and not callable(tokenizer):  # -- a HuggingFace Tokenizer --
+        encode = untruncated(tokenizer).encode
         return _cached(lambda text: len(encode(text, add_special_tokens=False).ids)), None
     if callable(tokenizer):
         return _cached(tokenizer), None
@@ -218,3 +220,37 @@ def _plugin_encoding_names() -> frozenset[str]:
 def _cached(count: Callable[[str], int]) -> TokenCounter:
     """Return `count` memoized: chunking measures the same texts repeatedly."""
     return functools.lru_cache(maxsize=4096)(count)
+
+
+def untruncated(tokenizer: Any) -> Any:
+    """The HuggingFace `tokenizer` itself when it neither truncates nor pads, else its copy with
+    both off (a shipped `tokenizer.json` often truncates and pads to the model's window, which
+    would count every text as that many tokens), made once per tokenizer (and again when its
+    settings or added tokens change); the tokenizer given is left as it was."""
+    if (
+        getattr(tokenizer, "truncation", None) is None
+        and getattr(tokenizer, "padding", None) is None
+    ):
+        return tokenizer
+    state = (
+        repr(tokenizer.truncation),
+        repr(tokenizer.padding),
+        tokenizer.get_vocab_size(with_added_tokens=True),
+    )
+    try:
+        known = _COPIES.get(tokenizer)
+    except TypeError:  # -- not weakly referenceable --
+        known = None
+    if known is not None and known[0] == state:
+        return known[1]
+    copy = type(tokenizer).from_str(tokenizer.to_str())
+    copy.no_truncation()
+    copy.no_padding()
+    with contextlib.suppress(TypeError):  # -- not weakly referenceable: copied every time --
+        _COPIES[tokenizer] = (state, copy)
+    return copy
+
+
+_COPIES: weakref.WeakKeyDictionary[Any, tuple[tuple[str, str, int], Any]] = (
+    weakref.WeakKeyDictionary()
+)
