@@ -30,6 +30,13 @@ without a Unicode mapping (a control character, or `FPDFText_HasUnicodeMapError`
 character only in text objects whose font is symbolic or whose first glyph has no mapping;
 PDFium otherwise gives the glyph's code as a letter) is given as pdfminer gives it, `(cid:N)`;
 U+FFFE, which PDFium gives for a hyphen ending a line, is a hyphen again.
+
+PDFium keeps only the first `PDFIUM_MAX_STRING_BYTES` bytes of each string a page's content
+shows, silently (its content parser's `kMaxStringLength`): a page showing a 180,000-character
+string has 32,767 characters in its text page. A text object can only hold such a cut string
+when it has at least `MAX_FAITHFUL_OBJECT_CHARS` characters, so `read_chars` stops at the first
+text object that long and says so (`PageChars.long_object`): the page is then not PDFium's to
+read (`page.read_pdfium_page`).
 """
 
 from __future__ import annotations
@@ -47,7 +54,14 @@ from partita.partitioners.pdf.lines import is_bold_font
 from partita.partitioners.pdf.pdfium import native
 from partita.partitioners.pdf.pdfium.frame import Frame, Matrix
 
-__all__ = ["Char", "PageChars", "page_text", "read_chars"]
+__all__ = [
+    "MAX_FAITHFUL_OBJECT_CHARS",
+    "PDFIUM_MAX_STRING_BYTES",
+    "Char",
+    "PageChars",
+    "page_text",
+    "read_chars",
+]
 
 Char = dict[str, Any]
 """A pdfplumber character: text, x0, x1, top, bottom, size, fontname, upright, matrix."""
@@ -63,6 +77,15 @@ spaces where glyphs touch, which are left out."""
 _SYMBOLIC = 4
 """The font descriptor's Symbolic flag: its codes may have no Unicode meaning."""
 
+PDFIUM_MAX_STRING_BYTES = 32_767
+"""Bytes of one string (literal or hex) PDFium keeps when it parses a page's content
+(`CPDF_StreamParser`'s `kMaxStringLength`, pdfium 159.0.8149): the rest is dropped, silently."""
+
+MAX_FAITHFUL_OBJECT_CHARS = PDFIUM_MAX_STRING_BYTES // 4
+"""Characters of one text object from which PDFium may have cut one of its strings (8,191): a
+string cut at `PDFIUM_MAX_STRING_BYTES` bytes still gives that many characters with codes of at
+most four bytes. The corpus's longest text object has 312 characters."""
+
 
 class PageChars(NamedTuple):
     """A page's characters, and how many were left out for lying out of range."""
@@ -70,6 +93,9 @@ class PageChars(NamedTuple):
     chars: list[Char]
     dropped: int
     """Characters whose box is not finite or lies beyond ±`MAX_COORDINATE`."""
+    long_object: bool = False
+    """True when reading stopped at a text object of `MAX_FAITHFUL_OBJECT_CHARS` characters,
+    one of whose strings PDFium may have cut: `chars` is then incomplete."""
 
 
 class _ObjectInfo:
@@ -116,7 +142,10 @@ def read_chars(
     """The first `count` characters of the pypdfium2 `textpage` drawn by text objects, in
     PDFium's order, in pdfplumber's form on the page's `frame`; those out of range (not
     finite, or beyond ±`MAX_COORDINATE`) are counted, not given. The characters of the text
-    objects in `doubled` (drawn twice, "fake bold") get a bold font name."""
+    objects in `doubled` (drawn twice, "fake bold") get a bold font name.
+
+    Stops at the `MAX_FAITHFUL_OBJECT_CHARS`-th character of one text object (PDFium gives an
+    object's characters one after another), with `long_object` set: see the module docstring."""
     text = page_text(textpage, count)
     handle = ctypes.c_void_p(native.address(textpage.raw))
     rect = native.FS_RECTF()
@@ -134,6 +163,8 @@ def read_chars(
     chars: list[Char] = []
     add = chars.append
     last = 0
+    run_object = 0
+    run = 0
     info: _ObjectInfo | None = None
     dropped = 0
     last_left = last_right = last_bottom = math.nan
@@ -150,6 +181,12 @@ def read_chars(
             after_gap = True
             inferred_space = text[index] == " "
             continue
+        if obj != run_object:
+            run_object = obj
+            run = 0
+        run += 1
+        if run >= MAX_FAITHFUL_OBJECT_CHARS:
+            return PageChars(chars, dropped, long_object=True)
         get_box(handle, index, rect_ref)
         left = rect.left
         right = rect.right

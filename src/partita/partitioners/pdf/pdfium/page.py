@@ -10,6 +10,10 @@ lines run, top to bottom, where pdfminer's upright test left all of it out or re
 backwards; its `coordinates` are then in that orientation.
 It offers what the stages read of a pdfplumber page: `chars`, `lines`, `rects`, `edges`,
 `bbox`, `width`, `height`, `images`.
+
+A page with a text object long enough to hold a string PDFium cut (`chars`: PDFium keeps 32,767
+bytes of each string) is not PDFium's to read: `read_pdfium_page` returns None for it, and the
+caller reads it with pdfminer's bounded interpreter, as the pdfplumber backend does.
 """
 
 from __future__ import annotations
@@ -66,7 +70,11 @@ class PdfiumPage:
 
 def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> PdfiumPage | None:
     """Read page `index` (0-based) of the pypdfium2 `document` within the document's `budget`,
-    or return None when its size is not a finite positive one.
+    or return None, charging nothing, when PDFium cannot read it faithfully: its size is not a
+    finite positive one, or a text object has `chars.MAX_FAITHFUL_OBJECT_CHARS` characters or
+    more (PDFium may have cut one of its strings at `chars.PDFIUM_MAX_STRING_BYTES` bytes).
+    The caller then reads the page with pdfminer's bounded interpreter, which reads every
+    character of such a string up to the page bounds, as the pdfplumber backend does.
 
     Raises `DocumentLimitError` when the document's glyph budget runs out on this page.
     """
@@ -87,6 +95,8 @@ def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> Pdfiu
             rulings = read_rulings(page, frame)
             limit = min(MAX_PAGE_GLYPHS, glyphs_left)
             read = read_chars(textpage, min(count, limit), frame, rulings.doubled)
+            if read.long_object:
+                return None
         finally:
             textpage.close()
         budget.glyphs += min(count, limit)
