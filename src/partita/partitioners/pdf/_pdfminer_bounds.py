@@ -7,14 +7,14 @@ decoded data asks (one `bfrange` line maps four billion codes). These are reache
 everywhere in pdfminer and pdfplumber, so they cannot be bounded from outside; `install`
 replaces them once, at import:
 
-- `PDFStream.decode`: the same filters, predictors and corruption handling, with every filter's
-  output bounded (`DocumentBudget.charge_stream`) while it is produced; `CCITTFaxDecode`, an
-  image-only filter, is passed through like `DCTDecode` (partita never reads image data); PNG
-  predictor columns are clamped to what the data can hold (the same output); the work of the
-  filters and predictors pdfminer runs in Python, byte by byte or code by code, is counted as
-  tokens (LZW: one per code; predictors: one per 16 bytes); ASCII85's `<~` and `~>` are
-  stripped in linear time (pdfminer's regular expressions backtrack quadratically over
-  whitespace: 40 KB of spaces took 7 s).
+- `PDFStream.decode` (`_pdfminer_streams.decode`): the same filters, predictors and corruption
+  handling, with every filter's output bounded (`DocumentBudget.charge_stream`) while it is
+  produced; `CCITTFaxDecode`, an image-only filter, is passed through like `DCTDecode` (partita
+  never reads image data); PNG predictor columns are clamped to what the data can hold (the
+  same output); the work of the filters and predictors pdfminer runs in Python, byte by byte
+  or code by code, is counted as tokens (LZW: one per code; predictors: one per 16 bytes);
+  ASCII85's `<~` and `~>` are stripped in linear time (pdfminer's regular expressions backtrack
+  quadratically over whitespace: 40 KB of spaces took 7 s).
 - `PDFDocument.read_xref_from`, which reads a cross-reference section and, recursively, the
   ones its trailer's `/Prev` and `/XRefStm` name: each section is read once (a `/Prev` naming
   its own section read the whole table again and again), at most `MAX_XREF_SECTIONS`.
@@ -23,6 +23,14 @@ replaces them once, at import:
   `default` (null, as a missing object), refuses a chain longer than `MAX_REFERENCE_CHAIN`.
 - `nexttoken` of `PDFStreamParser` (object streams), `CMapParser` and `Type1FontHeaderParser`:
   counts tokens parsed from decoded data (`charge_tokens`); the page interpreter counts its own.
+- `nextobject` and `nexttoken` of `PDFParser` and `PDFStreamParser` (an object read from the
+  file, or from an object stream): one object of more than `MAX_OBJECT_TOKENS` tokens refuses
+  the document. The file's own objects are not counted in the document's token budget
+  (pdfminer parses each once, at most a token or so per byte of the file, below the budget's
+  `TOKENS_PER_BYTE`), and an object stream's grows with the file's size; either way one object
+  could cost seconds when the document is opened, before any page bound applies (a page
+  dictionary holding 200,000 inline link annotations: 9 s written in the file, 10 s in a 1.6 MB
+  object stream).
 - `FileCMap.add_code2cid` and `FileUnicodeMap.add_cid2unichr`: count mapped codes
   (`charge_cmap_entry`); `TrueTypeFont.create_unicode_map` (an embedded TrueType font's own
   cmap, read when a CID font has no ToUnicode): the same, with each code its subtables map
@@ -47,46 +55,34 @@ no difference.
 from __future__ import annotations
 
 import struct
-import zlib
-from base64 import a85decode
 from collections.abc import Callable, Iterable
-from io import BytesIO
 from typing import Any, cast
 
-from pdfminer import pdffont, settings
-from pdfminer.ascii85 import asciihexdecode
+from pdfminer import pdffont
 from pdfminer.cmapdb import CMapParser, FileCMap, FileUnicodeMap
-from pdfminer.lzw import LZWDecoder
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdffont import TrueTypeFont, Type1FontHeaderParser
-from pdfminer.pdfparser import PDFStreamParser
-from pdfminer.pdftypes import (
-    LITERAL_CRYPT,
-    LITERALS_ASCII85_DECODE,
-    LITERALS_ASCIIHEX_DECODE,
-    LITERALS_CCITTFAX_DECODE,
-    LITERALS_DCT_DECODE,
-    LITERALS_FLATE_DECODE,
-    LITERALS_JBIG2_DECODE,
-    LITERALS_JPX_DECODE,
-    LITERALS_LZW_DECODE,
-    LITERALS_RUNLENGTH_DECODE,
-    PDFException,
-    PDFNotImplementedError,
-    PDFObjRef,
-    PDFStream,
-    int_value,
-    resolve1,
-)
+from pdfminer.pdfparser import PDFParser, PDFStreamParser
+from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 from pdfminer.psparser import END_STRING, PSBaseParser
-from pdfminer.utils import apply_png_predictor, apply_tiff_predictor
 
-from partita.partitioners.pdf import limits
+from partita.partitioners.pdf import _pdfminer_streams, limits
 from partita.partitioners.pdf.limits import ACTIVE, DocumentBudget
 
-__all__ = ["install"]
+__all__ = ["MAX_OBJECT_TOKENS", "install"]
 
-_ORIGINAL_DECODE = PDFStream.decode
+MAX_OBJECT_TOKENS = 600_000
+"""Tokens of one object read from the file or from an object stream (a page dictionary with its
+inline annotations, an array...), a stream's data aside; beyond it the document is refused. The
+corpus's largest object has 3,456 tokens (chelsea_pdta.pdf: 0.6% of the bound); pdfminer's
+parser takes about 2.5 µs a token, so one object costs at most about 1.5 s, what one page's
+content may (`MAX_PAGE_TOKENS`). A page's dictionary is parsed when the document is opened,
+before any page bound applies: one holding 200,000 inline link annotations (4 million tokens)
+cost 9 s of CPU and 185 MB there (400 MB with PDFium's own copy) written in a 19 MB file, 10 s
+in a 1.6 MB object stream. Above the document token budget of a small file (`MAX_DOCUMENT_TOKENS`
+plus `TOKENS_PER_BYTE` per byte), which an object stream meets first."""
+
+
 _ORIGINAL_RESOLVE = PDFObjRef.resolve
 _ORIGINAL_READ_XREF_FROM = PDFDocument.read_xref_from
 _ORIGINAL_ADD_CODE2CID = FileCMap.add_code2cid
@@ -97,8 +93,14 @@ _ORIGINAL_GET_WIDTHS2 = pdffont.get_widths2
 _MAX_CID = 65_535
 _ORIGINAL_FILLBUF = PSBaseParser.fillbuf
 _ORIGINAL_PARSE_STRING_1 = PSBaseParser._parse_string_1
-_TOKEN_PARSERS = (PDFStreamParser, CMapParser, Type1FontHeaderParser)
+_TOKEN_PARSERS = (CMapParser, Type1FontHeaderParser)
 _ORIGINAL_NEXTTOKEN = {cls: cls.nexttoken for cls in _TOKEN_PARSERS}
+_ORIGINAL_OBJECT_NEXTTOKEN = PDFParser.nexttoken  # -- `PDFStreamParser`'s too --
+_ORIGINAL_NEXTOBJECT = PDFParser.nextobject
+_TOKENS_LEFT = "_partita_object_tokens_left"
+"""The key, in a parser's `__dict__`, of the tokens the object it is parsing may still take
+(absent or None outside `nextobject`)."""
+_OBJECT_START = "_partita_object_start"
 _installed = False
 
 
@@ -108,7 +110,7 @@ def install() -> None:
     if _installed:
         return
     replacements: list[tuple[type, str, Callable[..., Any]]] = [
-        (PDFStream, "decode", _decode),
+        (PDFStream, "decode", _pdfminer_streams.decode),
         (PDFObjRef, "resolve", _resolve),
         (PDFDocument, "read_xref_from", _read_xref_from),
         (FileCMap, "add_code2cid", _add_code2cid),
@@ -120,6 +122,11 @@ def install() -> None:
     ]
     replacements += [
         (cls, "nexttoken", _counting_nexttoken(_ORIGINAL_NEXTTOKEN[cls])) for cls in _TOKEN_PARSERS
+    ]
+    replacements += [
+        (PDFParser, "nexttoken", _object_nexttoken(charged=False)),
+        (PDFStreamParser, "nexttoken", _object_nexttoken(charged=True)),
+        (PDFParser, "nextobject", _nextobject),  # -- inherited by `PDFStreamParser` --
     ]
     for cls, name, replacement in replacements:
         setattr(cls, name, replacement)
@@ -185,6 +192,55 @@ def _counting_nexttoken(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
         return original(self)
 
     return nexttoken
+
+
+def _object_nexttoken(*, charged: bool) -> Callable[[Any], Any]:
+    """`nexttoken` of a `PDFParser`, counting each token against the allowance of the object
+    being parsed (`_nextobject`) and, when `charged` (decoded data: an object stream's), against
+    the document's token budget first."""
+
+    def nexttoken(self: PDFParser) -> Any:
+        budget = ACTIVE.get()
+        if budget is not None:
+            if charged:
+                budget.tokens += 1
+                if budget.tokens > budget.max_tokens:
+                    budget.charge_tokens(0)
+            state = self.__dict__
+            left = state.get(_TOKENS_LEFT)
+            if left is not None:
+                if left <= 0:
+                    raise _object_refused(self, budget)
+                state[_TOKENS_LEFT] = left - 1
+        return _ORIGINAL_OBJECT_NEXTTOKEN(self)
+
+    return nexttoken
+
+
+def _nextobject(self: PDFParser) -> Any:
+    if ACTIVE.get() is None:
+        return _ORIGINAL_NEXTOBJECT(self)
+    # -- an object parsed while another is (its stream's /Length, resolved on the same parser)
+    # -- has its own allowance; the outer one resumes with what it had left --
+    state = self.__dict__
+    outer = state.get(_TOKENS_LEFT), state.get(_OBJECT_START)
+    state[_TOKENS_LEFT] = MAX_OBJECT_TOKENS
+    state[_OBJECT_START] = self.bufpos + self.charpos
+    try:
+        return _ORIGINAL_NEXTOBJECT(self)
+    finally:
+        state[_TOKENS_LEFT], state[_OBJECT_START] = outer
+
+
+def _object_refused(parser: PDFParser, budget: DocumentBudget) -> Exception:
+    where = (
+        "an object in one of its object streams"
+        if isinstance(parser, PDFStreamParser)
+        else f"its object at byte {parser.__dict__.get(_OBJECT_START) or 0:,}"
+    )
+    return budget.refuse(
+        f"{where} holds more than {MAX_OBJECT_TOKENS:,} tokens to parse", "object tokens"
+    )
 
 
 def _add_code2cid(self: FileCMap, code: str, cid: int) -> None:
@@ -348,144 +404,3 @@ def _parse_string_1(self: PSBaseParser, s: bytes, i: int) -> int:
         if type(parser._curtoken) is bytes:  # -- from here the string grows in place --
             parser._curtoken = bytearray(parser._curtoken)
     return _ORIGINAL_PARSE_STRING_1(self, s, i)
-
-
-# -- streams ---------------------------------------------------------------------------------------
-
-
-def _decode(self: PDFStream) -> None:
-    budget = ACTIVE.get()
-    if budget is None:
-        _ORIGINAL_DECODE(self)
-        return
-    assert self.data is None, str((self.data, self.rawdata))
-    assert self.rawdata is not None, str((self.data, self.rawdata))
-    data = self.rawdata
-    if self.decipher:
-        assert self.objid is not None
-        assert self.genno is not None
-        data = self.decipher(self.objid, self.genno, data, self.attrs)
-    for f, params in self.get_filters():
-        if f in LITERALS_FLATE_DECODE:
-            data = _inflate(data, budget)
-        elif f in LITERALS_LZW_DECODE:
-            data = _joined(LZWDecoder(BytesIO(data)).run(), budget)
-        elif f in LITERALS_ASCII85_DECODE:
-            data = a85decode(_without_ascii85_marks(data))
-        elif f in LITERALS_ASCIIHEX_DECODE:
-            data = asciihexdecode(data)
-        elif f in LITERALS_RUNLENGTH_DECODE:
-            data = _run_length_decode(data, budget)
-        elif (
-            f in LITERALS_CCITTFAX_DECODE
-            or f in LITERALS_DCT_DECODE
-            or f in LITERALS_JBIG2_DECODE
-            or f in LITERALS_JPX_DECODE
-        ):
-            pass  # -- image data: partita never reads it --
-        elif f == LITERAL_CRYPT:
-            raise PDFNotImplementedError("/Crypt filter is unsupported")
-        else:
-            raise PDFNotImplementedError(f"Unsupported filter: {f!r}")
-        budget.charge_stream(len(data))
-        if params and "Predictor" in params:
-            budget.charge_tokens(len(data) >> 4)
-            data = _unpredict(params, data)
-    self.data = data
-    self.rawdata = None
-
-
-def _inflate(data: bytes, budget: DocumentBudget) -> bytes:
-    """pdfminer's flate decoding (a corrupt stream keeps what decodes before an error in its
-    last three bytes, the checksum, and is empty otherwise), refusing more than
-    `MAX_STREAM_BYTES` of output before producing it."""
-    inflater = zlib.decompressobj()
-    out = bytearray()
-
-    def feed(chunk: bytes) -> None:
-        while chunk:
-            out.extend(inflater.decompress(chunk, limits.MAX_STREAM_BYTES + 1 - len(out)))
-            if len(out) > limits.MAX_STREAM_BYTES:
-                budget.charge_stream(len(out))
-            chunk = inflater.unconsumed_tail
-
-    body, tail = data[:-3], data[-3:]
-    try:
-        feed(body)
-    except zlib.error as exc:
-        if settings.STRICT:
-            raise PDFException(f"Invalid zlib bytes: {exc!r}") from exc
-        return b""
-    for byte in tail:  # -- one at a time: an error here keeps the output so far --
-        try:
-            feed(bytes((byte,)))
-        except zlib.error as exc:
-            if settings.STRICT:
-                raise PDFException(f"Invalid zlib bytes: {exc!r}") from exc
-            break
-    return bytes(out)
-
-
-def _joined(chunks: Iterable[bytes], budget: DocumentBudget) -> bytes:
-    out = bytearray()
-    for chunk in chunks:
-        budget.charge_tokens(1)  # -- one LZW code --
-        out.extend(chunk)
-        if len(out) > limits.MAX_STREAM_BYTES:
-            budget.charge_stream(len(out))
-    return bytes(out)
-
-
-def _without_ascii85_marks(data: bytes) -> bytes:
-    """`data` without a leading `<~` (or `~`) and a trailing `~>` (or `~`) and the whitespace
-    around them: pdfminer's `ascii85decode` substitutions, in linear time."""
-    head = data.lstrip()
-    if head[:1] == b"<":
-        head = head[1:].lstrip()
-    if head[:1] == b"~":
-        data = head[1:].lstrip()
-    tail = data.rstrip()
-    if tail[-1:] == b">":
-        tail = tail[:-1].rstrip()
-    if tail[-1:] == b"~":
-        data = tail[:-1].rstrip()
-    return data
-
-
-def _run_length_decode(data: bytes, budget: DocumentBudget) -> bytes:
-    """pdfminer's RunLengthDecode (a length byte, then 1-128 literal bytes or one byte repeated
-    2-128 times; 128 ends), ending quietly at truncated data, output bounded."""
-    out = bytearray()
-    i, end = 0, len(data)
-    while i < end:
-        length = data[i]
-        if length == 128:
-            break
-        if length < 128:
-            out.extend(data[i + 1 : i + 2 + length])
-            i += 2 + length
-        else:
-            if i + 1 >= end:
-                break
-            out.extend(data[i + 1 : i + 2] * (257 - length))
-            i += 2
-        if len(out) > limits.MAX_STREAM_BYTES:
-            budget.charge_stream(len(out))
-    return bytes(out)
-
-
-def _unpredict(params: dict[str, Any], data: bytes) -> bytes:
-    pred = int_value(params["Predictor"])
-    if pred == 1:
-        return data
-    colors = int_value(params.get("Colors", 1))
-    columns = int_value(params.get("Columns", 1))
-    bits = int_value(params.get("BitsPerComponent", 8))
-    if pred == 2:
-        return apply_tiff_predictor(colors, columns, bits, data)
-    if pred >= 10:
-        # -- a row wider than the data is one partial row whatever its width: the same output
-        # without allocating a row of the declared width --
-        columns = min(columns, 8 * len(data) + 8)
-        return apply_png_predictor(pred, colors, columns, bits, data)
-    raise PDFNotImplementedError(f"Unsupported predictor: {pred!r}")
