@@ -21,7 +21,9 @@ Refused, the document raising `DocumentLimitError` (`limit` names the bound):
 - codes mapped by the document's embedded CMaps: `MAX_CMAP_ENTRIES`;
 - tokens parsed from decoded streams: `MAX_DOCUMENT_TOKENS` plus `TOKENS_PER_BYTE` per byte of
   the file; one token (outside page content): `MAX_TOKEN_BYTES`;
-- glyphs drawn: `MAX_DOCUMENT_GLYPHS` plus `GLYPHS_PER_BYTE` per byte of the file.
+- glyphs drawn: `MAX_DOCUMENT_GLYPHS` plus `GLYPHS_PER_BYTE` per byte of the file;
+- tokens of one object of the file (a page dictionary with 200,000 inline annotations):
+  `_pdfminer_bounds.MAX_OBJECT_TOKENS`.
 
 Left out, the rest of the document read (the rest of the page, unless said otherwise):
 
@@ -33,6 +35,14 @@ Left out, the rest of the document read (the rest of the page, unless said other
   items of arrays and dictionaries left open: `MAX_OPEN_ITEMS`;
 - form XObjects nested deeper than `MAX_FORM_DEPTH` (those forms only);
 - objects drawn at a coordinate or size beyond `MAX_COORDINATE` (those objects only).
+
+Sent to the pdfminer interpreter instead of PDFium (which has no bounds of its own; the page is
+then read under the bounds above): a page the preflight finds too heavy by PDFium's reading
+rules (`pdfium.preflight`: content weight, inline images, nesting, font programs, ToUnicode
+expansion), and a page with a text object of `pdfium.chars.MAX_FAITHFUL_OBJECT_CHARS` characters
+or more (PDFium keeps only the first `PDFIUM_MAX_STRING_BYTES` bytes of a string, silently).
+With the default `isolation="process"`, PDFium runs in a worker process capped in memory and
+CPU time (`isolation`), and a page on which it ends the worker is read by pdfminer too.
 
 "Left out" always comes with a `ContentLeftOutWarning` naming the page and what was cut: text
 never disappears silently. The document bounds grow with the file's size, so a large real
