@@ -275,3 +275,52 @@ def test_custom_separators_are_literal_and_lose_no_character() -> None:
         text_splitting_separators=[". ", " "],
     )
     assert [c.text for c in chunks] == ["one. two", "three. four", "five."]
+
+
+# -- unstructured 0.27.35 -----------------------------------------------------------------------
+
+
+def test_combining_stops_at_the_soft_maximum() -> None:
+    """`combine_text_under_n_chars` is capped at `new_after_n_chars`: a combined section of 101
+    characters takes no further section under 89, though 300 were asked."""
+    sections = [
+        ("One", "alpha beta gamma delta " * 2),
+        ("Two", "epsilon zeta eta theta " * 2),
+        ("Three", "iota kappa lambda mu " * 2),
+        ("Four", "nu xi omicron pi"),
+    ]
+    elements: list[Element] = []
+    for title, body in sections:
+        elements += [Title(title), NarrativeText(body)]
+    options = {"new_after_n_chars": 89, "combine_text_under_n_chars": 300, "overlap": 16}
+    chunks = chunk_by_title(elements, max_characters=300, **options)  # type: ignore[arg-type]
+    assert [c.text for c in chunks] == [
+        "One\n\nalpha beta gamma delta alpha beta gamma delta\n\n"
+        "Two\n\nepsilon zeta eta theta epsilon zeta eta theta",
+        "Three\n\niota kappa lambda mu iota kappa lambda mu\n\nFour\n\nnu xi omicron pi",
+    ]
+
+
+def test_token_mode_combining_counts_tokens() -> None:
+    """A section of 20 characters and a few tokens takes the next one under a window of 20
+    tokens (unstructured 0.27.32 compared its 20 characters with the 20 and kept them apart)."""
+    elements = [Title("T1"), NarrativeText("Seventeen chars."), Title("T2"), NarrativeText("More.")]
+    chunks = chunk_by_title(elements, max_tokens=20, tokenizer="cl100k_base")
+    assert [c.text for c in chunks] == ["T1\n\nSeventeen chars.\n\nT2\n\nMore."]
+
+
+def test_a_run_of_one_letter_is_cut_at_the_window_s_end() -> None:
+    """No whitespace to cut at: the probed window's end; the overlap tail joins the rest without
+    a space, since the cut discarded none."""
+    chunks = chunk_elements(
+        [NarrativeText("a" * 200)], max_tokens=16, overlap=6, tokenizer="cl100k_base"
+    )
+    assert [c.text for c in chunks] == ["a" * 124, "a" * 120]
+
+
+def test_indentation_longer_than_the_window_is_cut_as_content() -> None:
+    code = "\n    " * 30 + "return x"
+    chunks = chunk_elements([CodeSnippet(code)], max_tokens=3, tokenizer="cl100k_base")
+    assert [len(c.text) for c in chunks] == [31, 45, 45, 28, 9]
+    assert all(c.text.isspace() for c in chunks[:-1])
+    assert "".join(c.text for c in chunks) == code

@@ -48,6 +48,9 @@ BY_TITLE_INVALID: list[dict[str, Any]] = [
     {"max_characters": 100, "combine_text_under_n_chars": 101},
     {"max_tokens": 20, "tokenizer": "cl100k_base", "combine_text_under_n_chars": 21},
     {"overlap": -1, "combine_text_under_n_chars": -1},
+    # -- the given value is reported, not the one capped at the soft maximum --
+    {"max_characters": 100, "new_after_n_chars": 10, "combine_text_under_n_chars": 101},
+    {"new_after_n_chars": 0, "combine_text_under_n_chars": -3},
 ]
 VALID: list[dict[str, Any]] = [
     {"new_after_n_chars": 10_000},
@@ -119,11 +122,36 @@ def test_derived_values() -> None:
     assert not hasattr(opts, "combine_under")  # -- by_title's, not basic's --
     opts = ByTitleChunkingOptions(max_tokens=64, tokenizer="cl100k_base")
     assert (opts.hard_max, opts.soft_max, opts.combine_under) == (64, 64, 64)
+    assert opts.combine_in_tokens
     assert opts.sizing_tokenizer == "cl100k_base"
     run = ChunkingRun.of(opts)
     assert run.sizer.counts_tokens
     assert run.sizer.measure("hello world") == 2
     assert ChunkingOptions(tokenizer="cl100k_base").sizing_tokenizer is None
+
+
+@pytest.mark.parametrize(
+    ("options", "combine_under", "in_tokens"),
+    [
+        (
+            {"max_characters": 300, "new_after_n_chars": 89, "combine_text_under_n_chars": 300},
+            89,
+            False,
+        ),
+        ({"max_characters": 300, "new_after_n_chars": 0}, 0, False),
+        ({"max_characters": 300, "combine_text_under_n_chars": 40}, 40, False),
+        ({"max_tokens": 20, "tokenizer": "cl100k_base", "new_after_n_tokens": 5}, 5, True),
+        ({"max_tokens": 20, "tokenizer": "cl100k_base", "combine_unit": "characters"}, 20, False),
+    ],
+    ids=str,
+)
+def test_combining_is_capped_at_the_soft_maximum(
+    options: dict[str, Any], combine_under: int, in_tokens: bool
+) -> None:
+    """Since unstructured 0.27.35: `combine_text_under_n_chars` is at most the soft maximum,
+    and combining counts in the window's unit."""
+    opts = ByTitleChunkingOptions(**options)
+    assert (opts.combine_under, opts.combine_in_tokens) == (combine_under, in_tokens)
 
 
 @pytest.mark.parametrize(

@@ -1,16 +1,126 @@
-"""The repeat limit: a split element's pieces carry it whole up to `REPEAT_LIMIT`, their own part
-past it, and the output stays linear in the element's size (`partita.chunking.split_origins`)."""
+"""What split elements' chunks carry in `orig_elements` (`partita.chunking.split_origins`).
+
+By default, the reference's rule, checked against the reference: the whole element on every
+piece, none on the pieces of an element over 1,000,000 characters of text, HTML and image data.
+With `split_orig_elements="bounded"`, partita's bound: the pieces carry the element whole up to
+`REPEAT_LIMIT`, their own part past it, and the output stays linear in the element's size.
+"""
 
 from __future__ import annotations
 
+import logging
+from functools import partial
+from typing import Any
+
+import pytest
 from unstructured.staging.base import elements_from_json as reference_elements_from_json
 
 import partita
-from partita.chunking import chunk_elements
-from partita.chunking.split_origins import BULKY_FIELDS, REPEAT_LIMIT, content_size
+from partita.chunking import chunk_by_title
+from partita.chunking import chunk_elements as chunk_elements_by_default
+from partita.chunking.split_origins import (
+    BULKY_FIELDS,
+    REPEAT_LIMIT,
+    SPLIT_ORIG_ELEMENTS_MAX_CHARS,
+    content_size,
+)
 from partita.elements import ElementMetadata, NarrativeText, Table, TableChunk
+from partita.serialization import element_to_dict
+from tests.chunking.reference import comparable, run_both
 
 _LINKS = {"link_texts": ["here"], "link_urls": ["https://example.com"]}
+_MAX = SPLIT_ORIG_ELEMENTS_MAX_CHARS
+
+chunk_elements = partial(chunk_elements_by_default, split_orig_elements="bounded")
+"""partita's bound, the subject of most tests here."""
+
+
+# -- the reference's rule (the default) ----------------------------------------------------------
+
+
+def _same_as_reference(
+    elements: list[Any], options: dict[str, Any], *, by_title: bool = False
+) -> list[Any]:
+    """partita's chunks of `elements`, checked equal to the reference's; returned."""
+    items = [element_to_dict(e) for e in elements]
+    reference, ours, _ = run_both(items, options, by_title=by_title, limit=60.0)
+    assert comparable(ours, reference=False) == comparable(reference, reference=True)
+    return list(ours)
+
+
+@pytest.mark.parametrize(
+    ("size", "carried"), [(_MAX, True), (_MAX + 1, False)], ids=["at-limit", "past-limit"]
+)
+def test_the_pieces_of_an_element_past_the_limit_carry_no_orig_elements(
+    size: int, carried: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    element = NarrativeText("x " * (size // 2) + "x" * (size % 2), element_id="p1")
+    assert len(element.text) == size
+    with caplog.at_level(logging.WARNING, logger="partita"):
+        chunks = _same_as_reference([element], {"max_characters": 400_000})
+    assert len(chunks) == 3
+    assert all((c.metadata.orig_elements is not None) is carried for c in chunks)
+    assert ("Omitting .metadata.orig_elements" in caplog.text) is not carried
+
+
+def test_html_and_image_data_count_toward_the_limit() -> None:
+    metadata = ElementMetadata(text_as_html="<p>" + "h" * 500_000, image_base64="i" * 500_000)
+    element = NarrativeText("word " * 40, element_id="p1", metadata=metadata)
+    chunks = _same_as_reference([element], {"max_characters": 100})
+    assert len(chunks) == 2
+    assert all(c.metadata.orig_elements is None for c in chunks)
+
+
+def test_an_element_past_the_limit_that_fits_keeps_its_orig_elements() -> None:
+    element = NarrativeText("x", element_id="p1", metadata=ElementMetadata(image_base64="i" * _MAX))
+    (chunk,) = _same_as_reference([element], {})
+    assert chunk.metadata.orig_elements == (element,)
+
+
+def test_an_overlap_prefix_is_no_element() -> None:
+    """With `overlap_all`, the element after a chunk starts with that chunk's tail: still a
+    pre-chunk of one element, whose pieces carry no `orig_elements` past the limit."""
+    big = ElementMetadata(image_base64="i" * _MAX)
+    elements = [
+        NarrativeText("a small first paragraph", element_id="p0"),
+        NarrativeText("word " * 40, element_id="p1", metadata=big),
+    ]
+    options = {"max_characters": 100, "overlap": 10, "overlap_all": True}
+    first, *pieces = _same_as_reference(elements, options)
+    assert [e.element_id for e in first.metadata.orig_elements or ()] == ["p0"]
+    assert len(pieces) == 3
+    assert pieces[0].text.startswith("paragraph")
+    assert all(c.metadata.orig_elements is None for c in pieces)
+
+
+@pytest.mark.parametrize("rows", [1, 3], ids=["one-chunk", "three-chunks"])
+def test_a_table_past_the_limit_split_in_chunks_carries_no_orig_elements(rows: int) -> None:
+    table = _table(rows)
+    table = Table(
+        table.text,
+        element_id="t1",
+        metadata=table.metadata.replace(image_base64="i" * _MAX),
+    )
+    chunks = _same_as_reference([table], {"max_characters": 20}, by_title=True)
+    assert all(isinstance(c, TableChunk) for c in chunks)
+    assert len(chunks) == rows
+    assert all((c.metadata.orig_elements is None) is (rows > 1) for c in chunks)
+
+
+def test_without_the_bound_a_split_element_repeats_whole() -> None:
+    element = _paragraph(8193)
+    chunks = chunk_elements_by_default([element], max_characters=8)
+    assert len(chunks) == 1025
+    assert all(c.metadata.orig_elements == (element,) for c in chunks)
+    assert chunk_by_title([element], max_characters=8) == chunks
+
+
+def test_split_orig_elements_takes_two_values() -> None:
+    with pytest.raises(ValueError, match="'split_orig_elements' must be one of"):
+        chunk_elements_by_default([_paragraph(10)], split_orig_elements="parts")  # type: ignore[arg-type]
+
+
+# -- partita's bound (split_orig_elements="bounded") ---------------------------------------------
 
 
 def _paragraph(size: int) -> NarrativeText:

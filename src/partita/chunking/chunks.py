@@ -3,9 +3,10 @@
 A pre-chunk holding exactly one table goes to `partita.chunking.tables.emit`. Any other pre-chunk
 becomes one CompositeElement with its text and consolidated metadata, or, when its text exceeds
 the window (one oversized element), several: the second and later carry `is_continuation=True`.
-Every piece carries the whole `orig_elements`, unless the pieces would repeat the element past
-`REPEAT_LIMIT`: then each carries its own part (`partita.chunking.split_origins`). A pre-chunk
-with no text forms no chunk.
+Every piece carries the whole `orig_elements`, except, by the reference's rule, the pieces of
+one element over 1,000,000 characters, which carry none, or, under `split_orig_elements=
+"bounded"`, pieces that would repeat the element past `REPEAT_LIMIT`, which each carry their own
+part (`partita.chunking.split_origins`). A pre-chunk with no text forms no chunk.
 
 When the run records sources (`provenance`), each chunk's `metadata.extra["sources"]` holds its
 records: the pre-chunk's trace, whole or, for a piece, as traced through the splitter
@@ -15,7 +16,7 @@ records: the pre-chunk's trace, whole or, for a piece, as traced through the spl
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain
+from itertools import chain, islice
 from typing import Any
 
 from partita.chunking.ids import ChunkIds
@@ -29,8 +30,10 @@ from partita.chunking.split_origins import (
     REPEAT_LIMIT,
     content_size,
     longest_element,
+    omits_orig_elements,
     part_of,
     read_pieces,
+    warn_orig_elements_omitted,
     without_bulky_fields,
 )
 from partita.elements import (
@@ -94,21 +97,28 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
         return
     if not in_tokens:
         pieces = iter_char_pieces(text, opts.hard_max, opts.overlap_len, opts.separators)
-        # -- every piece takes at least one character of the text: at most `len(text)` pieces --
-        bounded = len(text) * content_size(elements) <= REPEAT_LIMIT
     else:
         pieces = run.split.iter_pieces(text)
-        bounded = False
     tracer = PieceTracer(text, pre_chunk.trace(), run) if record_sources else None
     if tracer is not None:
         pieces = tracer.iter_pieces(pieces)
-    if not bounded:
-        first_pieces, own_parts = read_pieces(pieces, content_size(elements))
+    include_orig = opts.include_orig
+    if opts.bounded_orig:
+        # -- every character piece takes at least one character of the text: at most
+        # -- `len(text)` pieces --
+        if in_tokens or len(text) * content_size(elements) > REPEAT_LIMIT:
+            first_pieces, own_parts = read_pieces(pieces, content_size(elements))
+            pieces = chain(first_pieces, pieces)
+            if own_parts:
+                yield from _iter_pieces_with_parts(pieces, elements, fields, opts, ids, tracer)
+                return
+    elif omits_orig_elements(elements, include_orig):
+        first_pieces = list(islice(pieces, 2))
         pieces = chain(first_pieces, pieces)
-        if own_parts:
-            yield from _iter_pieces_with_parts(pieces, elements, fields, opts, ids, tracer)
-            return
-    if opts.include_orig:
+        if len(first_pieces) > 1:
+            warn_orig_elements_omitted(elements[0])
+            include_orig = False
+    if include_orig:
         fields["orig_elements"] = orig_elements_of(elements)
     if tracer is not None:
         yield from _iter_traced_pieces(pieces, fields, anchor, ids, tracer)

@@ -9,7 +9,9 @@ Per field, the non-None values of the elements are collected in element order an
   `link_urls`; order-preserving union: `languages`; merged records: `enrichment_origins`;
 - joined strings: `text_as_html` (stripped values joined by a space);
 - dropped: positional and per-element fields (`parent_id`, `category_depth`, `coordinates`,
-  `links`, `is_continuation`, table sequencing, image fields, ...) and undeclared (`extra`) fields.
+  `links`, `is_continuation`, table sequencing, image fields, ...) and undeclared (`extra`) fields
+  (a table chunk keeps its table's, but those the reference declares and drops, such as
+  `style_name`: `DROPPED_EXTRA_FIELDS`).
 
 This module is where chunking classifies the metadata fields: every declared field is either
 consolidated (`CONSOLIDATED_FIELDS`, by one of the rules above) or dropped (`DROPPED_FIELDS`),
@@ -27,6 +29,7 @@ from partita.elements import Element, ElementMetadata, metadata_from_fields
 __all__ = [
     "BULKY_FIELDS",
     "CONSOLIDATED_FIELDS",
+    "DROPPED_EXTRA_FIELDS",
     "DROPPED_FIELDS",
     "consolidate_metadata",
     "orig_elements_of",
@@ -82,6 +85,11 @@ DROPPED_FIELDS: tuple[str, ...] = (
     "table_id",
 )
 """Fields a chunk never inherits from its elements."""
+
+DROPPED_EXTRA_FIELDS: tuple[str, ...] = ("style_name",)
+"""Fields the reference declares and drops from chunks that partita's metadata does not declare
+(read from JSON, they are in `extra`): unstructured 0.27.35's `style_name` (the docx paragraph
+style). A table chunk, which keeps the table's undeclared fields, leaves these out."""
 
 _DROP_ALL = dict.fromkeys(DROPPED_FIELDS)
 
@@ -209,6 +217,13 @@ def table_chunk_metadata(table: Element, *, include_orig: bool) -> ElementMetada
         for name, value in table.metadata.set_fields_view().items()
         if name not in _DROP_ALL or name == kept
     }
+    extra = fields.get("extra")
+    if extra is not None and not extra.keys().isdisjoint(DROPPED_EXTRA_FIELDS):
+        kept_extra = {k: v for k, v in extra.items() if k not in DROPPED_EXTRA_FIELDS}
+        if kept_extra:
+            fields["extra"] = kept_extra
+        else:
+            del fields["extra"]
     if include_orig:
         fields["orig_elements"] = orig_elements_of([table])
     return metadata_from_fields(fields)

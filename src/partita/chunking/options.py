@@ -47,8 +47,9 @@ class ChunkingOptions:
     `soft_max` (`new_after_n_tokens`/`new_after_n_chars`, clamped to `hard_max`), `overlap_len`,
     `inter_chunk_overlap` (`overlap_len` when `overlap_all`, else 0), the table switches with
     their defaults applied, `separators` (the non-empty text splitting separators),
-    `record_sources` (`provenance`, or the strategy's `PROVENANCE_DEFAULT` when not given) and
-    `sizing_tokenizer` (the tokenizer that measures, None for characters).
+    `record_sources` (`provenance`, or the strategy's `PROVENANCE_DEFAULT` when not given),
+    `bounded_orig` (partita's bound on split chunks' `orig_elements`) and `sizing_tokenizer`
+    (the tokenizer that measures, None for characters).
     """
 
     PROVENANCE_DEFAULT: ClassVar[bool] = False
@@ -59,6 +60,11 @@ class ChunkingOptions:
     MAX_CHARACTERS_DEFAULT: ClassVar[int] = CHUNK_MAX_CHARS_DEFAULT
     """The window when neither `max_characters` nor `max_tokens` is given (the reference's 500;
     a strategy whose options value type extends this one may set its own)."""
+
+    BOUNDED_ORIG_DEFAULT: ClassVar[bool] = False
+    """Whether split chunks' `orig_elements` follow partita's bound when `split_orig_elements`
+    is not given: off for "basic" and "by_title" (the reference's rule); partita's own
+    strategies set it."""
 
     OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = False
     """Whether `overlap` may equal the window (llama_index allows `chunk_overlap ==
@@ -103,6 +109,11 @@ class ChunkingOptions:
     "header: value; ..." for embedding; `text_as_html` unchanged)."""
     page_range: bool | None = None
     """Whether every chunk records the last page it draws on (`extra["last_page_number"]`)."""
+    split_orig_elements: str | None = None
+    """What the chunks split from one element carry in `orig_elements`: "reference" (the whole
+    element, none when it is over 1,000,000 characters; default) or "bounded" (the whole element
+    while the repetition stays within `split_origins.REPEAT_LIMIT`, else each chunk its own
+    part); see `partita.chunking.split_origins`."""
 
     hard_max: int = field(init=False)
     soft_max: int = field(init=False)
@@ -116,6 +127,9 @@ class ChunkingOptions:
     """The non-empty text splitting separators, in order of preference."""
     record_sources: bool = field(init=False)
     """True when chunks record their sources (`provenance`, else `PROVENANCE_DEFAULT`)."""
+    bounded_orig: bool = field(init=False)
+    """True when split chunks' `orig_elements` follow partita's bound
+    (`split_orig_elements="bounded"`), False for the reference's rule."""
     regroups: bool = field(init=False)
     """True when an option changes how text is grouped into chunks (sentence splitting or
     overlap, titles kept with their bodies, a heading prefix, table context): the run goes
@@ -207,6 +221,14 @@ class ChunkingOptions:
             "record_sources",
             self.PROVENANCE_DEFAULT if provenance is None else bool(provenance),
         )
+        if self.split_orig_elements not in (None, "reference", "bounded"):
+            raise ValueError(
+                "'split_orig_elements' must be one of 'reference', 'bounded' or None,"
+                f" got {self.split_orig_elements!r}"
+            )
+        split_orig = self.split_orig_elements
+        bounded = self.BOUNDED_ORIG_DEFAULT if split_orig is None else split_orig == "bounded"
+        set_(self, "bounded_orig", bounded)
         self._check_retrieval_options()
 
     def _apply_profile(self) -> None:

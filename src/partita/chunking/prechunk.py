@@ -131,8 +131,8 @@ class PreChunk:
         self.body_len = sum(map(len, body)) + 2 * (len(body) - 1) if body else 0
         self._text: str | None = None
         self.token_count: int | None = None
-        """The size of `text` in tokens, when known without counting (token mode only): exact
-        up to the window, else a number above it."""
+        """The size of `text` in tokens, once known (token mode only: from pre-chunking, or
+        counted by combining): exact up to the window, else a number above it."""
         self.prefix_trace: Trace | None = None
         """Where the overlap prefix came from, when the run records sources."""
         self._trace: Trace | None = None

@@ -1,21 +1,31 @@
-"""What the pieces of a split element carry: the whole element, or, past a limit, their own part.
+"""What the pieces of a split element carry in `orig_elements`: the reference's rule, or partita's
+bound.
 
 The reference gives every piece of an element split across chunks (an oversized text, or a table
 split into `TableChunk`s) the whole element in `orig_elements`, and the element's emphasis and
 link lists in its own metadata. So the output grows with the square of the element's size: a
-1 MB paragraph in 500-character chunks repeats the megabyte 2,000 times (1.5 GB of JSON).
+1 MB paragraph in 500-character chunks would repeat the megabyte 2,000 times.
 
-partita does the same while the repetition stays within `REPEAT_LIMIT`: while the number of
-pieces times the element's size (`content_size`) is at most `REPEAT_LIMIT` characters. Past it,
-each piece carries its own part of the element (`part_of`): `orig_elements` holds one copy of the
-element, of the same type and id, with the piece's text (and, for a table chunk, the chunk's
-`text_as_html`); the first piece and its copy keep the element's size-proportional metadata
-(`BULKY_FIELDS`), the later pieces and copies leave it out. Nothing is lost (the first piece has
-it all, the pieces' copies have the whole text) and the output is linear in the element's size.
+**The reference's rule** (unstructured 0.27.35, the default, `split_orig_elements="reference"`):
+the pieces of a pre-chunk made of one element whose text, HTML and image data (`payload_size`)
+exceed `SPLIT_ORIG_ELEMENTS_MAX_CHARS` (1,000,000 characters), when there are two pieces or more,
+carry no `orig_elements` at all; a warning is logged (`warn_orig_elements_omitted`). Below that
+size the repetition is unbounded (a 999,999-character paragraph in 500-character chunks repeats
+it 2,000 times); above it the element is in no chunk's `orig_elements`.
+
+**partita's bound** (`split_orig_elements="bounded"`): the pieces carry the whole element while
+the repetition stays within `REPEAT_LIMIT`, while the number of pieces times the element's size
+(`content_size`) is at most `REPEAT_LIMIT` characters. Past it, each piece carries its own part
+of the element (`part_of`): `orig_elements` holds one copy of the element, of the same type and
+id, with the piece's text (and, for a table chunk, the chunk's `text_as_html`); the first piece
+and its copy keep the element's size-proportional metadata (`BULKY_FIELDS`), the later pieces and
+copies leave it out. Nothing is lost (the first piece has it all, the pieces' copies have the
+whole text) and the output is linear in the element's size, whatever its size.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any, TypeVar
@@ -26,12 +36,22 @@ from partita.elements import Element, metadata_from_fields, new_element
 __all__ = [
     "BULKY_FIELDS",
     "REPEAT_LIMIT",
+    "SPLIT_ORIG_ELEMENTS_MAX_CHARS",
     "content_size",
     "longest_element",
+    "omits_orig_elements",
     "part_of",
+    "payload_size",
     "read_pieces",
+    "warn_orig_elements_omitted",
     "without_bulky_fields",
 ]
+
+_logger = logging.getLogger("partita")
+
+SPLIT_ORIG_ELEMENTS_MAX_CHARS = 1_000_000
+"""The reference's limit: the pieces of an element whose `payload_size` exceeds it carry no
+`orig_elements` (when it is split into two pieces or more, alone in its pre-chunk)."""
 
 REPEAT_LIMIT = 1 << 23
 """The most characters (8 Mi) of one element that its pieces may repeat: pieces times
@@ -49,6 +69,37 @@ def content_size(elements: Sequence[Element]) -> int:
         if not BULKY_FIELDS.isdisjoint(fields):
             size += sum(_value_size(fields[name]) for name in BULKY_FIELDS if name in fields)
     return size
+
+
+def payload_size(element: Element) -> int:
+    """The characters of `element`'s text, `text_as_html` and `image_base64` (the reference's
+    measure for `SPLIT_ORIG_ELEMENTS_MAX_CHARS`)."""
+    metadata = element.metadata
+    return (
+        len(element.text or "")
+        + len(metadata.text_as_html or "")
+        + len(metadata.image_base64 or "")
+    )
+
+
+def omits_orig_elements(elements: Sequence[Element], include_orig: bool) -> bool:
+    """True when the pieces of a pre-chunk of `elements`, if there are two or more, carry no
+    `orig_elements` by the reference's rule: one element, larger than the limit."""
+    return (
+        include_orig
+        and len(elements) == 1
+        and payload_size(elements[0]) > SPLIT_ORIG_ELEMENTS_MAX_CHARS
+    )
+
+
+def warn_orig_elements_omitted(element: Element) -> None:
+    """Log the reference's warning that the chunks split from `element` carry no
+    `orig_elements`."""
+    _logger.warning(
+        "Omitting .metadata.orig_elements from chunks split from an element of %d characters,"
+        " because each chunk would carry its own copy of the whole element.",
+        payload_size(element),
+    )
 
 
 def _value_size(value: Any) -> int:

@@ -91,6 +91,7 @@ class TextChunkingOptions(ChunkingOptions):
     split fits)."""
 
     PROVENANCE_DEFAULT: ClassVar[bool] = True
+    BOUNDED_ORIG_DEFAULT: ClassVar[bool] = True
     OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = True
     STRATEGY: ClassVar[str] = "text"
     """The strategy's name, for error messages."""

@@ -161,6 +161,14 @@ class BasicOptions(CommonOptions, OverlapOptions, SeparatorOptions, RetrievalOpt
         bool | None, Help("overlap between all chunks, not only the pieces of a split element")
     ]
     isolate_table: Annotated[bool | None, Help("chunk every table alone (default on)")]
+    split_orig_elements: Annotated[
+        str | None,
+        Help(
+            "orig_elements of a split element's chunks: reference (the whole element in each,"
+            " none past 1,000,000 characters; default) or bounded (the whole element while"
+            " chunks x its size stay within 8 Mi characters, else each chunk its own part)"
+        ),
+    ]
 
 
 def run_basic(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:

@@ -7,9 +7,12 @@ Principles:
 - **Pages, when asked.** With `multipage_sections=False` a page change is a boundary too
   (`is_on_next_page`); by default a section may span pages.
 - **Small sections are combined.** A run of consecutive pre-chunks whose text is shorter than
-  `combine_text_under_n_chars` (default: the window) is merged while the merged text fits the
-  window (`iter_combined_pre_chunks`), so section boundaries are crossed by small sections only.
-  As in the reference, both the threshold and the fit count characters, in token mode too.
+  `combine_text_under_n_chars` (default: the window; never more than the soft maximum,
+  `new_after_n_chars` / `new_after_n_tokens`) is merged while the merged text fits the window
+  (`iter_combined_pre_chunks`), so section boundaries are crossed by small sections only. As in
+  the reference (since unstructured 0.27.35), the threshold and the fit are measured in the
+  window's unit: tokens in token mode. `combine_unit="characters"` measures them in characters,
+  as unstructured did before.
 - Everything else is "basic": filling to the window, splitting oversized elements, overlap and
   tables (see `partita.chunking.strategies.basic`).
 """
@@ -27,6 +30,7 @@ from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies.basic import BasicOptions
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element, Title
+from partita.text.sizing.sizer import CHARACTERS, Sizer
 
 __all__ = [
     "BY_TITLE",
@@ -63,8 +67,8 @@ class ByTitleOptions(BasicOptions, total=False):
     combine_unit: Annotated[
         str | None,
         Help(
-            "what combining measures: characters (the reference's, in token mode too; default)"
-            " or window (the window's unit: tokens in token mode)"
+            "what combining measures: window (the window's unit, tokens in token mode; the"
+            " reference's, default) or characters (in token mode too, as unstructured 0.27.32)"
         ),
     ]
 
@@ -72,12 +76,12 @@ class ByTitleOptions(BasicOptions, total=False):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ByTitleChunkingOptions(ChunkingOptions):
     """The validated "by_title" options: `ChunkingOptions` and, derived, `combine_under` (the
-    combining threshold, `hard_max` by default) and `multipage` (whether sections span pages);
-    `combine_unit="window"` (partita's) measures combining in the window's unit, through the
-    retrieval pipeline.
+    combining threshold: `combine_text_under_n_chars`, `hard_max` by default, capped at
+    `soft_max`), `combine_in_tokens` (whether combining counts tokens: token mode, unless
+    `combine_unit="characters"`) and `multipage` (whether sections span pages).
 
-    Validation adds the reference's two checks of `combine_text_under_n_chars`, after the basic
-    ones, with its messages.
+    Validation adds the reference's two checks of `combine_text_under_n_chars` as given (before
+    the cap), after the basic ones, with its messages.
     """
 
     combine_text_under_n_chars: int | None = None
@@ -85,21 +89,20 @@ class ByTitleChunkingOptions(ChunkingOptions):
     combine_unit: str | None = None
 
     combine_under: int = field(init=False)
+    combine_in_tokens: bool = field(init=False)
     multipage: bool = field(init=False)
 
     def __post_init__(self) -> None:
         ChunkingOptions.__post_init__(self)
         combine = self.combine_text_under_n_chars
         hard_max = self.hard_max
-        combine_under = hard_max if combine is None else combine
-        if combine_under < 0:
-            raise ValueError(
-                f"'combine_text_under_n_chars' argument must be >= 0, got {combine_under}"
-            )
-        if combine_under > hard_max:
+        requested = hard_max if combine is None else combine
+        if requested < 0:
+            raise ValueError(f"'combine_text_under_n_chars' argument must be >= 0, got {requested}")
+        if requested > hard_max:
             raise ValueError(
                 "'combine_text_under_n_chars' argument must not exceed `max_characters`"
-                f" value, got {combine_under} > {hard_max}"
+                f" value, got {requested} > {hard_max}"
             )
         multipage = self.multipage_sections
         if self.combine_unit not in (None, "characters", "window"):
@@ -107,9 +110,9 @@ class ByTitleChunkingOptions(ChunkingOptions):
                 "'combine_unit' must be one of 'characters', 'window' or None,"
                 f" got {self.combine_unit!r}"
             )
-        if self.combine_unit == "window":
-            object.__setattr__(self, "regroups", True)
-        object.__setattr__(self, "combine_under", combine_under)
+        in_tokens = self.max_tokens is not None and self.combine_unit != "characters"
+        object.__setattr__(self, "combine_under", min(requested, self.soft_max))
+        object.__setattr__(self, "combine_in_tokens", in_tokens)
         object.__setattr__(
             self, "multipage", CHUNK_MULTI_PAGE_DEFAULT if multipage is None else bool(multipage)
         )
@@ -152,18 +155,34 @@ def is_on_next_page() -> BoundaryPredicate:
 
 
 class PreChunkAccumulator:
-    """Holds one (possibly combined) pre-chunk; `flush()` generates zero or one."""
+    """Holds one (possibly combined) pre-chunk; `flush()` generates zero or one.
 
-    __slots__ = ("_opts", "_pre_chunk")
+    Sizes are the texts' lengths, or, when combining counts tokens (`combine_in_tokens`), their
+    token counts by `sizer`: exact up to the window, which is all the comparisons need (the
+    threshold is at most the window), and kept on the pre-chunk (`PreChunk.token_count`).
+    """
 
-    def __init__(self, opts: ByTitleChunkingOptions) -> None:
+    __slots__ = ("_candidate", "_opts", "_pre_chunk", "_sizer")
+
+    def __init__(self, opts: ByTitleChunkingOptions, sizer: Sizer = CHARACTERS) -> None:
         self._opts = opts
+        self._sizer = sizer if opts.combine_in_tokens else CHARACTERS
         self._pre_chunk: PreChunk | None = None
+        self._candidate: tuple[PreChunk, int] | None = None
+        """The last pre-chunk `will_fit` measured combined with the one held, and that size."""
 
     def add(self, pre_chunk: PreChunk) -> None:
         """Add `pre_chunk`, combining it with the one held; the caller checked that it fits."""
         held = self._pre_chunk
-        self._pre_chunk = pre_chunk if held is None else held.combine(pre_chunk)
+        if held is None:
+            self._pre_chunk = pre_chunk
+            return
+        combined = held.combine(pre_chunk)
+        candidate = self._candidate
+        if candidate is not None and candidate[0] is pre_chunk and self._sizer.counts_tokens:
+            combined.token_count = candidate[1]
+        self._pre_chunk = combined
+        self._candidate = None
 
     def will_fit(self, pre_chunk: PreChunk) -> bool:
         """True when `pre_chunk` may be combined with the one held (or nothing is held)."""
@@ -173,9 +192,23 @@ class PreChunkAccumulator:
         opts = self._opts
         if opts.isolate_tables and (held.has_table or pre_chunk.has_table):
             return False
-        if held.text_len >= opts.combine_under:
+        if not self._sizer.counts_tokens:
+            if held.text_len >= opts.combine_under:
+                return False
+            return held.combined_len(pre_chunk) <= opts.hard_max
+        if self._tokens(held) >= opts.combine_under:
             return False
-        return held.combined_len(pre_chunk) <= opts.hard_max
+        size = self._tokens(held.combine(pre_chunk))
+        self._candidate = (pre_chunk, size)
+        return size <= opts.hard_max
+
+    def _tokens(self, pre_chunk: PreChunk) -> int:
+        """The token count of `pre_chunk`'s text, exact up to the window (kept on it)."""
+        count = pre_chunk.token_count
+        if count is None:
+            count = self._sizer.measure_at_most(pre_chunk.text, self._opts.hard_max)
+            pre_chunk.token_count = count
+        return count
 
     def flush(self) -> Iterator[PreChunk]:
         """Generate the held pre-chunk, if any, and hold nothing."""
@@ -187,10 +220,11 @@ class PreChunkAccumulator:
 
 
 def iter_combined_pre_chunks(
-    pre_chunks: Iterable[PreChunk], opts: ByTitleChunkingOptions
+    pre_chunks: Iterable[PreChunk], opts: ByTitleChunkingOptions, sizer: Sizer = CHARACTERS
 ) -> Iterator[PreChunk]:
-    """Generate `pre_chunks` with small consecutive ones combined."""
-    accumulator = PreChunkAccumulator(opts)
+    """Generate `pre_chunks` with small consecutive ones combined (sizes by `sizer` when
+    combining counts tokens)."""
+    accumulator = PreChunkAccumulator(opts, sizer)
     for pre_chunk in pre_chunks:
         if not accumulator.will_fit(pre_chunk):
             yield from accumulator.flush()
@@ -219,7 +253,7 @@ def run_by_title(elements: Iterable[Element], opts: ByTitleChunkingOptions) -> I
             run,
             boundaries=boundaries,
             combine_under=opts.combine_under,
-            combine_in_window_unit=opts.combine_unit == "window",
+            combine_in_window_unit=opts.combine_unit != "characters",
         )
     if opts.annotates:
         from partita.chunking.strategies.retrieval.annotate import iter_annotated_pre_chunks
@@ -227,9 +261,13 @@ def run_by_title(elements: Iterable[Element], opts: ByTitleChunkingOptions) -> I
         return iter_annotated_pre_chunks(
             elements,
             run,
-            lambda stream: iter_combined_pre_chunks(iter_pre_chunks(stream, run, boundaries), opts),
+            lambda stream: iter_combined_pre_chunks(
+                iter_pre_chunks(stream, run, boundaries), opts, run.sizer
+            ),
         )
-    pre_chunks = iter_combined_pre_chunks(iter_pre_chunks(elements, run, boundaries), opts)
+    pre_chunks = iter_combined_pre_chunks(
+        iter_pre_chunks(elements, run, boundaries), opts, run.sizer
+    )
     return iter_chunks_of_pre_chunks(pre_chunks, run)
 
 
@@ -239,9 +277,9 @@ def iter_chunks_by_title(
     """Generate chunks of `elements` that start a new chunk at every Title ("by_title").
 
     Small consecutive sections are combined while shorter than `combine_text_under_n_chars`
-    (default: the window) and fitting together; with `multipage_sections=False` a page change is
-    a boundary too. Raises `ValueError` for invalid options and `TypeError` for an unknown one,
-    when called.
+    (default: the window; at most the soft maximum) and fitting together; with
+    `multipage_sections=False` a page change is a boundary too. Raises `ValueError` for invalid
+    options and `TypeError` for an unknown one, when called.
     """
     return run_by_title(elements, ByTitleChunkingOptions(**options))
 

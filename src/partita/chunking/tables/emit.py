@@ -6,9 +6,10 @@ A table whose text and compacted HTML both fit the window becomes one `Table` wh
 groups together, with the HTML of each chunk matching its text and leading header rows repeated
 on later chunks (`partita.chunking.tables.split.table`); or by text alone when it has no HTML or the
 window is tiny (under 50 characters or 15 tokens). The chunks of one table share a `table_id`
-and are numbered by `chunk_index`; each carries the table in `orig_elements`, or, when they would
-repeat it past `REPEAT_LIMIT`, its own part of it (`partita.chunking.split_origins`). A table
-with no text forms no chunk.
+and are numbered by `chunk_index`; each carries the table in `orig_elements` (none when the
+table is over 1,000,000 characters, the reference's rule), or, under
+`split_orig_elements="bounded"` when they would repeat it past `REPEAT_LIMIT`, its own part of it
+(`partita.chunking.split_origins`). A table with no text forms no chunk.
 
 When the run records sources, each chunk's `metadata.extra["sources"]` holds its records
 (`partita.chunking.provenance`): a `Table` the overlap prefix's and the table's stripped text; a
@@ -22,7 +23,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Iterator
-from itertools import chain
+from itertools import chain, islice
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import table_chunk_metadata
@@ -35,7 +36,14 @@ from partita.chunking.provenance import (
     with_sources,
 )
 from partita.chunking.run import ChunkingRun
-from partita.chunking.split_origins import content_size, part_of, read_pieces, without_bulky_fields
+from partita.chunking.split_origins import (
+    content_size,
+    omits_orig_elements,
+    part_of,
+    read_pieces,
+    warn_orig_elements_omitted,
+    without_bulky_fields,
+)
 from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
 from partita.chunking.tables.split.table import HtmlTableSplitter
 from partita.elements import (
@@ -87,11 +95,15 @@ def iter_table_chunks(
     min_html_window = 15 if run.sizer.counts_tokens else 50
     if html_table is None or maxlen < min_html_window:
         if trace is None:
-            yield from _iter_numbered(table, _iter_text_pieces(text, run), base, 0, ids)
+            yield from _iter_numbered(
+                table, _iter_text_pieces(text, run), base, 0, ids, bounded=opts.bounded_orig
+            )
             return
         tracer = PieceTracer(text, trace, run)
         pieces = ((piece, None) for piece in tracer.iter_pieces(run.split.iter_pieces(text)))
-        yield from _iter_numbered(table, pieces, base, 0, ids, tracer.sources_of)
+        yield from _iter_numbered(
+            table, pieces, base, 0, ids, tracer.sources_of, bounded=opts.bounded_orig
+        )
         return
 
     header_rows = leading_header_row_count(html_table) if opts.repeat_headers else 0
@@ -108,6 +120,7 @@ def iter_table_chunks(
         splitter.carried_over_header_row_count,
         ids,
         html_sources,
+        bounded=opts.bounded_orig,
     )
 
 
@@ -215,15 +228,25 @@ def _iter_numbered(
     carried_header_rows: int,
     ids: ChunkIds,
     sources: SourcesOf | None = None,
+    *,
+    bounded: bool = False,
 ) -> Iterator[TableChunk]:
-    """The `TableChunk`s of `pieces`, numbered, each carrying the table in `orig_elements`, or,
-    past `REPEAT_LIMIT`, its own part of the table (see `split_origins`), and, with `sources`,
-    its records."""
+    """The `TableChunk`s of `pieces`, numbered, each carrying the table in `orig_elements`, and,
+    with `sources`, its records. By the reference's rule, the chunks of a table over 1,000,000
+    characters carry no `orig_elements` when there are two or more; with `bounded`, past
+    `REPEAT_LIMIT` each carries its own part of the table instead (see `split_origins`)."""
     table_id = ids.next_table_id(table.element_id)
     carried = max(0, carried_header_rows)
-    first_pieces, own_parts = read_pieces(pieces, content_size([table]))
     base_fields = base.set_fields_view()
     include_orig = "orig_elements" in base_fields
+    own_parts = False
+    if bounded:
+        first_pieces, own_parts = read_pieces(pieces, content_size([table]))
+    else:
+        first_pieces = list(islice(pieces, 2))
+        if len(first_pieces) > 1 and omits_orig_elements([table], include_orig):
+            warn_orig_elements_omitted(table)
+            base_fields = {name: v for name, v in base_fields.items() if name != "orig_elements"}
     later_fields = without_bulky_fields(base_fields) if own_parts else base_fields
     for index, (text, html) in enumerate(chain(first_pieces, pieces)):
         # -- `base.replace(text_as_html=html, is_continuation=True if index else None,

@@ -186,14 +186,15 @@ def test_the_command_line_takes_the_profile(
     assert chunks[1]["metadata"]["heading_path"] == "Field guide > Rivers"
 
 
-def test_combining_counts_the_window_s_unit_when_asked() -> None:
+def test_combining_counts_the_window_s_unit_unless_asked_for_characters() -> None:
     paragraph = "River " * 60  # -- 360 characters, 60 tokens --
     elements = numbered(
         [Title("One"), NarrativeText(paragraph), Title("Two"), NarrativeText(paragraph)]
     )
     options = {"max_tokens": 200, "tokenizer": "cl100k_base"}
-    by_characters = chunk_by_title(elements, **options)  # type: ignore[arg-type]
-    by_tokens = chunk_by_title(elements, combine_unit="window", **options)  # type: ignore[arg-type]
+    by_tokens = chunk_by_title(elements, **options)  # type: ignore[arg-type]
+    by_characters = chunk_by_title(elements, combine_unit="characters", **options)  # type: ignore[arg-type]
     assert len(by_characters) == 2  # -- 360 characters are past the threshold of 200 --
     assert len(by_tokens) == 1  # -- 62 tokens are not --
+    assert chunk_by_title(elements, combine_unit="window", **options) == by_tokens  # type: ignore[arg-type]
     assert token_counter("cl100k_base")(by_tokens[0].text) <= 200

@@ -29,7 +29,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"table_text": "rows"},
     {"table_text": "rows", "table_context": True, "keep_titles_with_body": True},
     {"profile": "retrieval"},
-    {"combine_unit": "window"},
+    {"combine_unit": "characters", "keep_titles_with_body": True},
 ]
 
 WORDS = st.sampled_from(
