@@ -34,17 +34,35 @@ words = st.sampled_from(WORDS)
 gaps = st.sampled_from([" ", " ", " ", "", "\n", "  ", "\t"])
 
 
+blank_runs = st.builds(
+    lambda unit, n: unit * n,
+    st.sampled_from([" ", "\n", "\t", " \n", "\n    "]),
+    st.integers(8, 120),
+)
+"""A run of whitespace: for a CodeSnippet (kept verbatim) or a table (only stripped), content
+that the token-mode splitter cuts as it is."""
+
+
 @st.composite
 def texts(draw: st.DrawFn, max_words: int = 60) -> str:
-    """Generate element text: words with irregular whitespace, sometimes empty or blank."""
-    kind = draw(st.sampled_from(["words", "words", "words", "empty", "blank", "long-word"]))
+    """Generate element text: words with irregular whitespace, sometimes empty or blank, one
+    letter repeated, or runs of whitespace between words (indentation)."""
+    kind = draw(
+        st.sampled_from(
+            ["words", "words", "words", "empty", "blank", "long-word", "letter-run", "indented"]
+        )
+    )
     if kind == "empty":
         return ""
     if kind == "blank":
-        return draw(st.sampled_from([" ", "\n", " \t \n "]))
+        return draw(st.one_of(st.sampled_from([" ", "\n", " \t \n "]), blank_runs))
     if kind == "long-word":
         return draw(st.sampled_from(["y" * 700, "中" * 400]))
+    if kind == "letter-run":
+        return draw(st.sampled_from("ax中")) * draw(st.integers(20, 700))
     n = draw(st.integers(1, max_words))
+    if kind == "indented":
+        return "".join(draw(words) + draw(st.one_of(gaps, blank_runs)) for _ in range(n))
     return "".join(draw(words) + draw(gaps) for _ in range(n))
 
 
@@ -119,6 +137,8 @@ def element_streams(draw: st.DrawFn, max_size: int = 25) -> list[dict[str, Any]]
         if draw(st.integers(0, 7)) == 0:
             metadata["parent_id"] = "p"
             metadata["category_depth"] = 1
+        if draw(st.integers(0, 7)) == 0:  # -- declared, and dropped from chunks, since 0.27.35 --
+            metadata["style_name"] = draw(st.sampled_from(["Title", "Heading 1", "Normal"]))
         if type_name in ("Table", "TableChunk"):
             text, markup = draw(table_html())
             if draw(st.integers(0, 5)):
@@ -133,24 +153,33 @@ def element_streams(draw: st.DrawFn, max_size: int = 25) -> list[dict[str, Any]]
 
 @st.composite
 def chunking_options(draw: st.DrawFn, *, by_title: bool, tokens: bool) -> dict[str, Any]:
-    """Generate a valid option set for one strategy, in character or token mode."""
+    """Generate a valid option set for one strategy, in character or token mode.
+
+    Beside options drawn independently, some cases are drawn on purpose: a soft maximum below
+    `combine_text_under_n_chars` (combining is capped at it), and in token mode small windows
+    with large overlaps.
+    """
     opts: dict[str, Any] = {}
+    soft_key = "new_after_n_tokens" if tokens else "new_after_n_chars"
     if tokens:
-        hard_max = draw(st.sampled_from([5, 10, 20, 50, 120]))
+        hard_max = draw(st.sampled_from([3, 5, 8, 10, 16, 20, 50, 120, 128]))
         opts["max_tokens"] = hard_max
         opts["tokenizer"] = "cl100k_base"
         if draw(st.booleans()):
-            opts["new_after_n_tokens"] = draw(st.integers(0, hard_max + 5))
+            opts[soft_key] = draw(st.integers(0, hard_max + 5))
     else:
-        hard_max = draw(st.sampled_from([10, 20, 40, 60, 100, 200, 500]))
+        hard_max = draw(st.sampled_from([10, 20, 40, 60, 89, 100, 200, 300, 500]))
         if hard_max != 500 or draw(st.booleans()):
             opts["max_characters"] = hard_max
         if draw(st.booleans()):
-            opts["new_after_n_chars"] = draw(st.integers(0, hard_max + 10))
-    if draw(st.booleans()):
+            opts[soft_key] = draw(st.integers(0, hard_max + 10))
+    overlap_kind = draw(st.sampled_from(["none", "none", "any", "large"]))
+    if overlap_kind == "any":
         opts["overlap"] = draw(st.integers(0, hard_max - 1))
-        if draw(st.booleans()):
-            opts["overlap_all"] = True
+    elif overlap_kind == "large":  # -- most of the window: a fragment must count more --
+        opts["overlap"] = draw(st.integers(hard_max // 2, hard_max - 1))
+    if "overlap" in opts and draw(st.booleans()):
+        opts["overlap_all"] = True
     if draw(st.integers(0, 4)) == 0:
         opts["include_orig_elements"] = False
     table_mode = draw(st.sampled_from(["default", "default", "no-isolate", "skip"]))
@@ -161,8 +190,14 @@ def chunking_options(draw: st.DrawFn, *, by_title: bool, tokens: bool) -> dict[s
     if draw(st.integers(0, 4)) == 0:
         opts["repeat_table_headers"] = False
     if by_title:
-        if draw(st.booleans()):
+        combine_kind = draw(st.sampled_from(["default", "any", "above-soft"]))
+        if combine_kind == "any":
             opts["combine_text_under_n_chars"] = draw(st.integers(0, hard_max))
+        elif combine_kind == "above-soft" and hard_max > 1:
+            # -- combining is capped at the soft maximum: measured in the window's unit --
+            soft = draw(st.integers(0, hard_max - 1))
+            opts[soft_key] = soft
+            opts["combine_text_under_n_chars"] = draw(st.integers(soft + 1, hard_max))
         if draw(st.booleans()):
             opts["multipage_sections"] = False
     return opts
