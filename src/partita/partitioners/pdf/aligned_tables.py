@@ -14,7 +14,10 @@ set of rows is aligned when no row has two lines in one column.
   prose between a page's header and footer rules are not a table. The columns are taken from
   the body (the rows below the second rule when there are three or more); the rows above that
   rule (at most three, with short cells too) are the header, joined column by column into one
-  header row; a header cell spanning several body columns gets `colspan`.
+  header row; a header cell spanning several body columns gets `colspan`. No column may read as
+  prose (a third or more of its cells, three or more, starting in lowercase). From each rule
+  the regions to the later ones are tried longest first, and the first table is taken; each
+  region is first held to these conditions in constant time (`rule_regions`).
 - **Aligned text alone** needs stronger evidence, as prose, lists, two-column pages and forms
   also have wide gaps: consecutive rows of one font size, each with two or more lines, no gap
   between rows above 1.5 em and row pitches within a factor of 1.5 of each other (the header's
@@ -41,25 +44,32 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from partita.partitioners.pdf.growing_columns import RunColumns, is_prose
 from partita.partitioners.pdf.layout import union_intervals
 from partita.partitioners.pdf.lines import BBox, Line
+from partita.partitioners.pdf.rule_regions import (
+    MAX_HEAD_ROWS,
+    REGION_LONG_SHARE,
+    REGION_LONG_WORDS,
+    REGION_MEDIAN_WORDS,
+    RULE_SLACK,
+    search_rule_regions,
+)
 from partita.partitioners.pdf.tables import PageTable, Rule, table_html
 
 __all__ = ["MAX_REGION_WORK", "AlignedTables", "find_aligned_tables"]
 
-_RULE_SLACK = 3.0
-_MAX_RULE_GAP_SHARE = 0.4
 _MAX_ROW_GAP_EM = 1.5
 _MAX_PITCH_RATIO = 1.5
 _MIN_FILL = 0.7
-_MAX_HEAD_ROWS = 3
 
 MAX_REGION_WORK = 300_000
 """Candidate regions between rules tried, plus the rows inside each, per page. Each rule of a
 region is tried with each later one, longest first, so a page of N rules of one extent with
-prose between them costs N**3 / 6 row visits (400 rules: 10 million, 40 s); a real ruled table
-of 60 rows costs at most 36,000. Beyond it the page's remaining regions are not searched, and
-the page says so (its text is still read)."""
+prose between them counts N**3 / 6 (400 rules: 10 million); a real ruled table of 60 rows counts
+at most 36,000. Beyond it the page's remaining regions are not searched, and the page says so
+(its text is still read). A region that cannot be a table costs constant time to try (see
+`rule_regions`, which bounds the rest of the search's cost apart)."""
 _NUMBER = re.compile(r"[-+−–(]?[$€£¥]?\d[\d,.\s]*%?\)?[*†‡]?|[-–—]|n/?a", re.I)
 
 _Interval = tuple[float, float]
@@ -142,33 +152,25 @@ def _ruled_region_tables(
     ruled: Sequence[BBox],
     tables: list[PageTable],
 ) -> bool:
-    """Append to `tables` the tables between rules (the longest from each rule on); return
-    False when the search stopped at `MAX_REGION_WORK`."""
-    middles = sorted((row.middle, i) for i, row in enumerate(rows))
-    keys = [m for m, _ in middles]
-    work = 0
-    for (x0, x1), ys in _rule_regions(rules, page_height):
-        start = 0
-        while start < len(ys) - 1:
-            for end in range(len(ys) - 1, start, -1):
-                box = (x0, ys[start], x1, ys[end])
-                work += 1 + len(ruled)
-                if any(_overlaps(box, other) for other in ruled):
-                    continue
-                # -- the rows whose middle is strictly between the rules, in page order --
-                lo, hi = bisect_right(keys, ys[start]), bisect_left(keys, ys[end])
-                inside = sorted(i for _, i in middles[lo:hi])
-                work += len(inside)
-                if work > MAX_REGION_WORK:
-                    return False
-                table = _ruled_region_table(rows, used, box, ys[start : end + 1], inside)
-                if table is not None:
-                    tables.append(table)
-                    start = end
-                    break
-            else:
-                start += 1
-    return True
+    """Append to `tables` the tables between rules (the longest from each rule on, see
+    `rule_regions`); return False when the search stopped at its bounds."""
+
+    def is_table(box: BBox, ys: Sequence[float], inside: list[int]) -> bool:
+        table = _ruled_region_table(rows, used, box, ys, inside)
+        if table is not None:
+            tables.append(table)
+        return table is not None
+
+    return search_rule_regions(
+        [row.lines for row in rows],
+        [row.middle for row in rows],
+        used,
+        rules,
+        page_height,
+        ruled,
+        is_table,
+        MAX_REGION_WORK,
+    )
 
 
 def _rows(lines: Sequence[Line]) -> list[_Row]:
@@ -189,10 +191,6 @@ def _rows(lines: Sequence[Line]) -> list[_Row]:
         row.add(line)
         rows.append(row)
     return rows
-
-
-def _overlaps(a: BBox, b: BBox) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 # -- columns -------------------------------------------------------------------------------------
@@ -250,23 +248,6 @@ def _spanned(columns: Sequence[_Interval], line: Line) -> list[int]:
 # -- tables between horizontal rules -------------------------------------------------------------
 
 
-def _rule_regions(rules: Sequence[Rule], page_height: float) -> list[tuple[_Interval, list[float]]]:
-    groups: list[tuple[_Interval, list[float]]] = []
-    for x0, y, x1 in rules:
-        for (gx0, gx1), ys in reversed(groups):
-            if (
-                abs(gx0 - x0) <= _RULE_SLACK
-                and abs(gx1 - x1) <= _RULE_SLACK
-                and y - ys[-1] <= _MAX_RULE_GAP_SHARE * page_height
-            ):
-                if y - ys[-1] > 1.5:  # -- a double rule counts once --
-                    ys.append(y)
-                break
-        else:
-            groups.append(((x0, x1), [y]))
-    return [(extent, ys) for extent, ys in groups if len(ys) >= 2]
-
-
 def _ruled_region_table(
     rows: Sequence[_Row], used: list[bool], box: BBox, ys: Sequence[float], inside: list[int]
 ) -> PageTable | None:
@@ -275,7 +256,7 @@ def _ruled_region_table(
         return None
     for i in inside:
         for line in rows[i].lines:
-            if line.x0 < x0 - _RULE_SLACK or line.x1 > x1 + _RULE_SLACK:
+            if line.x0 < x0 - RULE_SLACK or line.x1 > x1 + RULE_SLACK:
                 return None
     split = ys[1] if len(ys) >= 3 else top
     head = [rows[i] for i in inside if rows[i].middle < split]
@@ -288,16 +269,12 @@ def _ruled_region_table(
     grid = [_cells(row, columns) for row in body]
     if sum(1 for cells in grid if sum(1 for c in cells if c) >= 2) * 2 < len(grid):
         return None
-    if not _short_cells(
-        [c for cells in grid for c in cells if c], median_words=5, long_words=10, long_share=0.25
-    ):
+    if not _region_cells_short([c for cells in grid for c in cells if c]):
         return None
     if _prose_column(grid, len(columns)):
         return None
     head_texts = [line.text for row in head for line in row.lines]
-    if len(head) > _MAX_HEAD_ROWS or (
-        head and not _short_cells(head_texts, median_words=5, long_words=10, long_share=0.25)
-    ):
+    if len(head) > MAX_HEAD_ROWS or (head and not _region_cells_short(head_texts)):
         return None
     html_rows: list[list[tuple[str, int, int]]] = []
     header = bool(head)
@@ -313,18 +290,37 @@ def _ruled_region_table(
 
 def _header_cells(head: Sequence[_Row], columns: Sequence[_Interval]) -> list[tuple[str, int, int]]:
     """The header rows joined into one row of cells: a line spanning several body columns is one
-    cell over them (`colspan`); lines over the same columns are joined top to bottom."""
+    cell over them (`colspan`); lines over the same columns are joined top to bottom (each to
+    the first cell, in the order they were started, over any of its columns).
+
+    Each column remembers the first cell over it, so a line costs the columns it spans."""
+    los = [lo for lo, _ in columns]
+    his = [hi for _, hi in columns]
+    ordered = all(a < b for a, b in itertools.pairwise(los)) and all(
+        a < b for a, b in itertools.pairwise(his)
+    )
     spans: list[tuple[int, int, list[str]]] = []  # -- (first column, last column, texts) --
+    none = sum(len(row.lines) for row in head)  # -- more than any index of `spans` --
+    first_over = [none] * len(columns)
     for row in head:
         for line in row.lines:
-            over = _spanned(columns, line) or [_nearest(columns, line)]
-            lo, hi = over[0], over[-1]
-            for k, (a, b, texts) in enumerate(spans):
-                if a <= hi and lo <= b:
-                    spans[k] = (min(a, lo), max(b, hi), [*texts, line.text.strip()])
-                    break
+            if ordered:  # -- the columns `_spanned` gives, found by bisection --
+                lo, hi = bisect_right(his, line.x0), bisect_left(los, line.x1) - 1
             else:
+                over = _spanned(columns, line)
+                lo, hi = (over[0], over[-1]) if over else (0, -1)
+            if lo > hi:
+                lo = hi = _nearest(columns, line)
+            k = min(first_over[lo : hi + 1])
+            if k == none:
+                first_over[lo : hi + 1] = [len(spans)] * (hi - lo + 1)
                 spans.append((lo, hi, [line.text.strip()]))
+                continue
+            a, b, texts = spans[k]
+            texts.append(line.text.strip())
+            spans[k] = (min(a, lo), max(b, hi), texts)
+            for c in itertools.chain(range(lo, a), range(b + 1, hi + 1)):
+                first_over[c] = min(first_over[c], k)
     spans.sort()
     cells: list[tuple[str, int, int]] = []
     column = 0
@@ -347,7 +343,7 @@ def _runs(rows: Sequence[_Row], used: Sequence[bool]) -> list[list[int]]:
     line inside one of the run's columns (a cell wrapped or continued) may stand between them."""
     runs: list[list[int]] = []
     run: list[int] = []
-    columns = _RunColumns()
+    columns = RunColumns()
     for i, row in enumerate(rows):
         if run and not used[i]:
             prev = rows[run[-1]]
@@ -356,15 +352,15 @@ def _runs(rows: Sequence[_Row], used: Sequence[bool]) -> list[list[int]]:
             if (
                 abs(row.size - prev.size) <= 1.5
                 and -0.2 * row.size < gap <= _MAX_ROW_GAP_EM * row.size
-                and columns.add(i, row)
+                and columns.add(i, row.lines)
             ):
                 run.append(i)
                 continue
         if run:
             runs.append(run)
         run = [i] if not used[i] and len(row.lines) > 1 else []
-        columns = _RunColumns()
-        columns.add(i, row, at_least=0)
+        columns = RunColumns()
+        columns.add(i, row.lines, at_least=0)
     if run:
         runs.append(run)
     out: list[list[int]] = []
@@ -389,60 +385,6 @@ def _head_row(rows: Sequence[_Row], used: Sequence[bool], run: Sequence[int]) ->
     if abs(head.size - first.size) > 1.5 or first.top - head.bottom < -0.2 * first.size:
         return None
     return k
-
-
-class _RunColumns:
-    """The columns of a run of rows (`_columns` of its rows), kept as rows are added: the union
-    of the lines' x-ranges, and for each column the rows with a line in it. Adding a row
-    merges its ranges into the union in logarithmic time per line; the run stays aligned while
-    no row has two lines in one column (a merge of two columns both holding a row breaks it)
-    and the columns are no fewer than before."""
-
-    __slots__ = ("broken", "his", "los", "members")
-
-    def __init__(self) -> None:
-        self.los: list[float] = []
-        self.his: list[float] = []
-        self.members: list[set[int]] = []
-        self.broken = False
-
-    def add(self, index: int, row: _Row, *, at_least: int | None = None) -> bool:
-        """Add the row at `index`; return whether the rows are still aligned into at least
-        `at_least` columns (default: as many as before). A failed add leaves it unusable."""
-        if self.broken:
-            return False
-        before = len(self.los) if at_least is None else at_least
-        los, his, members = self.los, self.his, self.members
-        for line in row.lines:
-            lo, hi = line.x0, line.x1
-            first = bisect_left(his, lo)  # -- columns touching [lo, hi]: first..last-1 --
-            last = bisect_right(los, hi)
-            if first >= last:
-                los.insert(first, lo)
-                his.insert(first, hi)
-                members.insert(first, {index})
-                continue
-            merged = members[first]
-            for k in range(first + 1, last):
-                other = members[k]
-                small, large = (merged, other) if len(merged) < len(other) else (other, merged)
-                if not small.isdisjoint(large):
-                    self.broken = True
-                    return False
-                large.update(small)
-                merged = large
-            if index in merged:
-                self.broken = True
-                return False
-            merged.add(index)
-            new_lo, new_hi = min(lo, los[first]), max(hi, his[last - 1])
-            los[first:last] = [new_lo]
-            his[first:last] = [new_hi]
-            members[first:last] = [merged]
-        if len(los) < before:
-            self.broken = True
-            return False
-        return True
 
 
 def _aligned_table(rows: Sequence[_Row]) -> PageTable | None:
@@ -484,6 +426,15 @@ def _aligned_table(rows: Sequence[_Row]) -> PageTable | None:
     return _table(box, [[(c, 1, 1) for c in cells] for cells in grid], header)
 
 
+def _region_cells_short(cells: Sequence[str]) -> bool:
+    return _short_cells(
+        cells,
+        median_words=REGION_MEDIAN_WORDS,
+        long_words=REGION_LONG_WORDS,
+        long_share=REGION_LONG_SHARE,
+    )
+
+
 def _short_cells(
     cells: Sequence[str], *, median_words: int, long_words: int, long_share: float
 ) -> bool:
@@ -499,8 +450,7 @@ def _prose_column(grid: Sequence[Sequence[str]], width: int) -> bool:
     start in lowercase, continuing the sentence of the line above."""
     for k in range(width):
         column = [cells[k] for cells in grid if cells[k]]
-        lower = sum(1 for c in column if c[0].islower())
-        if lower >= 3 and lower * 3 >= len(column):
+        if is_prose(len(column), sum(1 for c in column if c[0].islower())):
             return True
     return False
 
