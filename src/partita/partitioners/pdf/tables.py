@@ -5,15 +5,18 @@ only on pages that draw at least `_MIN_RULINGS` lines or rectangles (a cheap pre
 without rulings has no ruled table, and the finder's cost is then saved); on a page beyond the
 finder's bounds (thousands of edges, a grid of more than 40,000 intersections) no ruled table is
 looked for, and the page says so (`RuledTables.skipped`). A found table counts when it has at
-least two rows, two columns and two non-empty cells; anything less (a box drawn around a
-paragraph, a rule under a heading) is left to the text.
+least two columns and two non-empty cells, and two rows or one row of short one-line cells (a
+table cut by a page or column break leaves its header row, or its last row, alone in a grid: its
+bold header cells are then neither Titles nor paragraphs); anything less (a box drawn around a
+paragraph or two, a rule under a heading) is left to the text.
 
 Tables ruled inside but open at the sides (LaTeX's `|c|c|` between full-width horizontal rules:
 no vertical line at the outer edges) are found again with vertical edges added at the ends of the
 horizontal rules that run past the found table, so their first and last columns are kept.
 
 Cells spanning several grid columns or rows get `colspan` / `rowspan`. The first row is a header
-row (`<thead>`, `<th>`) when its text is bold and the rest of the table's is not.
+row (`<thead>`, `<th>`) when its text is bold and the rest of the table's is not (or it is the
+table's only row).
 
 `horizontal_rules` lists the page's horizontal rules (thin lines and rectangles) for the
 text-aligned table finder (`aligned_tables`), which reads tables drawn with horizontal rules only.
@@ -44,6 +47,7 @@ __all__ = [
 _MIN_RULINGS = 2
 _RULE_THICKNESS = 2.0
 _MIN_RULE_LENGTH = 20.0
+_LONE_ROW_WORDS = 6
 _SIDE_SLACK = 3.0
 
 Rule = tuple[float, float, float]
@@ -188,7 +192,7 @@ def _open_sides(bbox: BBox, rules: Sequence[Rule]) -> list[dict[str, Any]]:
 def _read_table(boxes: Sequence[BBox], chars: Sequence[Mapping[str, Any]]) -> PageTable | None:
     xs = sorted({round(b[0], 1) for b in boxes})
     tops = sorted({round(b[1], 1) for b in boxes})
-    if len(xs) < 2 or len(tops) < 2:
+    if len(xs) < 2:
         return None
     col_of = {x: i for i, x in enumerate(xs)}
     row_of = {top: i for i, top in enumerate(tops)}
@@ -210,16 +214,28 @@ def _read_table(boxes: Sequence[BBox], chars: Sequence[Mapping[str, Any]]) -> Pa
         if cell.chars:
             cell.lines = chars_to_lines(cell.chars)
             cell.text = join_lines(line.text for line in cell.lines)
-    if sum(1 for c in cells if c.text) < 2:
+    if sum(1 for c in cells if c.text) < 2 or (len(tops) == 1 and not _is_lone_row(cells)):
         return None
     rows: list[list[_Cell]] = [[] for _ in tops]
     for cell in cells:
         rows[cell.row].append(cell)
     rows = [row for row in rows if row]
-    header = len(rows) > 1 and _is_bold_row(rows[0]) and not all(_is_bold_row(r) for r in rows[1:])
+    header = _is_bold_row(rows[0]) and (len(rows) == 1 or not all(map(_is_bold_row, rows[1:])))
     html_rows = [split for row in rows for split in _split_row(row)]
     text = " ".join(cell for row in html_rows for cell, _, _ in row if cell)
     return PageTable(bbox, text, table_html(html_rows, header))
+
+
+def _is_lone_row(cells: Sequence[_Cell]) -> bool:
+    """True when the cells of a grid of one row read as a table's row, not as boxed layout: each
+    non-empty cell one short line (`_LONE_ROW_WORDS` words at most). A table cut by a page or
+    column break leaves such a row alone: its header row at the foot of a column, or its last
+    row at the head of the next."""
+    return all(
+        len(cell.lines) == 1 and len(cell.text.split()) <= _LONE_ROW_WORDS
+        for cell in cells
+        if cell.text
+    )
 
 
 def _split_row(row: list[_Cell]) -> list[list[tuple[str, int, int]]]:
