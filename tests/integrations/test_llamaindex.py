@@ -34,6 +34,9 @@ from partita.integrations.records import iter_records
 from tests.integrations.conftest import write_docx
 from tests.shared import shared_corpus
 
+RECORD_FILE_FIELDS = frozenset({"filename", "file_directory", "filetype", "last_modified"})
+"""The records' names of the file's facts, which nodes carry under LlamaIndex's names."""
+
 
 class HashingEmbedding(BaseEmbedding):
     """partita's deterministic bag-of-words embedder as a LlamaIndex embedding model."""
@@ -66,12 +69,16 @@ def test_the_reader_reads_a_file_into_one_markdown_document(sample_docx: Path) -
     [document] = reader.load_data(sample_docx)
     assert document.id_ == str(sample_docx)
     assert document.metadata["file_name"] == "sample.docx"
-    assert document.metadata["filetype"].endswith("wordprocessingml.document")
-    assert document.text.startswith("# Chunking Documents for Retrieval\n\n")
+    assert document.metadata["file_type"].endswith("wordprocessingml.document")
+    assert set(document.metadata) == {"file_path", "file_name", "file_type", "last_modified_date"}
+    assert document.text.startswith("# Chunking Documents for Retrieval\n\n")  # -- no pages --
     assert "\n\n## Signals a document gives\n\n- heading styles" in document.text
     assert "<table>" in document.text
-    # -- file metadata stays out of what is embedded --
+    # -- file metadata stays out of what is embedded; the LLM sees the file's name --
     assert document.get_content(metadata_mode=MetadataMode.EMBED) == document.text
+    assert document.get_content(metadata_mode=MetadataMode.LLM).startswith(
+        "file_name: sample.docx\n\n# Chunking"
+    )
 
 
 def test_the_markdown_reads_back_into_the_same_elements(sample_docx: Path) -> None:
@@ -109,10 +116,10 @@ def test_nodes_are_partita_chunks_of_the_documents_text(sample_docx: Path) -> No
     records = [r["metadata"] for r in iter_records(chunks)]
     for node, record in zip(nodes, records, strict=True):
         assert isinstance(node, TextNode)
-        expected = {k: v for k, v in record.items() if k != "filetype"}
+        # -- the Markdown text's file facts are not the document's: those come from it --
+        expected = {k: v for k, v in record.items() if k not in RECORD_FILE_FIELDS}
         assert {k: node.metadata[k] for k in expected} == expected
-        assert node.metadata["file_name"] == "sample.docx"  # -- the document's, merged in --
-        assert node.metadata["filetype"] == document.metadata["filetype"]
+        assert {k: node.metadata[k] for k in document.metadata} == document.metadata
         # -- the embedder sees the chunk, sized for it; the LLM sees where it comes from --
         assert node.get_content(metadata_mode=MetadataMode.EMBED) == node.get_content()
         llm = node.get_content(metadata_mode=MetadataMode.LLM)
@@ -169,18 +176,84 @@ def test_text_nodes_parse_too() -> None:
     assert all(relation_id(n, NodeRelationship.SOURCE) == "src" for n in nodes)
 
 
-def test_read_files_partitions_the_file_itself() -> None:
+def test_read_files_partitions_the_file_itself(tmp_path: Path) -> None:
     pdf = shared_corpus() / "docling" / "normal_4pages.pdf"
     documents = PartitaReader().load_data(pdf)
-    from_text = PartitaNodeParser(max_characters=1000).get_nodes_from_documents(documents)
     from_file = PartitaNodeParser(max_characters=1000, read_files=True).get_nodes_from_documents(
         documents
     )
-    assert all("page_number" not in n.metadata for n in from_text)  # -- Markdown has no pages --
     pages = [n.metadata["page_number"] for n in from_file]
     assert pages == sorted(pages)
     assert pages[-1] == 4
-    assert all(n.metadata["filetype"] == "application/pdf" for n in from_file)
+    assert all(n.metadata["file_type"] == "application/pdf" for n in from_file)
+    # -- the file is what is read: a document's text that is not the file's is not --
+    stale = [Document(id_=d.id_, text="Nothing.", metadata=d.metadata) for d in documents]
+    again = PartitaNodeParser(max_characters=1000, read_files=True).get_nodes_from_documents(stale)
+    assert [n.get_content() for n in again] == [n.get_content() for n in from_file]
+
+
+def test_pages_are_known_from_the_text_as_from_the_file() -> None:
+    pdf = shared_corpus() / "docling" / "normal_4pages.pdf"
+    [document] = PartitaReader().load_data(pdf)
+    assert document.text.startswith("<!-- page 1 -->\n\n")
+    assert "\n\n<!-- page 4 -->\n\n" in document.text
+    for options in ({"max_characters": 1000}, {"strategy": "sentence", "max_characters": 300}):
+        from_text = PartitaNodeParser(**options).get_nodes_from_documents([document])
+        from_file = PartitaNodeParser(**options, read_files=True).get_nodes_from_documents(
+            [document]
+        )
+        paged = [(n.metadata["page_number"], n.metadata["last_page_number"]) for n in from_text]
+        assert paged == [
+            (n.metadata["page_number"], n.metadata["last_page_number"]) for n in from_file
+        ]
+        assert {page for page, _ in paged} == {1, 2, 3, 4}
+
+
+# -- one key per fact, and what the embedder and the LLM see ---------------------------------------
+
+
+@pytest.mark.parametrize("read_files", [False, True])
+def test_nodes_carry_one_key_per_fact_in_llamaindex_words(
+    sample_docx: Path, tmp_path: Path, read_files: bool
+) -> None:
+    pdf = shared_corpus() / "docling" / "normal_4pages.pdf"
+    shutil.copy(sample_docx, tmp_path / "sample.docx")
+    shutil.copy(pdf, tmp_path / "paper.pdf")
+    documents = SimpleDirectoryReader(
+        str(tmp_path), file_extractor={".docx": PartitaReader(), ".pdf": PartitaReader()}
+    ).load_data()
+    nodes = PartitaNodeParser(read_files=read_files).get_nodes_from_documents(documents)
+    for node in nodes:
+        document = next(d for d in documents if d.id_ == node.ref_doc_id)
+        metadata = node.metadata
+        assert not set(metadata) & RECORD_FILE_FIELDS
+        # -- the file's facts as the document states them (SimpleDirectoryReader's) --
+        assert {k: metadata[k] for k in document.metadata} == document.metadata
+        assert metadata["file_name"] in ("sample.docx", "paper.pdf")
+        assert metadata["file_path"] == str(tmp_path / metadata["file_name"])
+        excluded = (node.excluded_embed_metadata_keys, node.excluded_llm_metadata_keys)
+        assert all(len(keys) == len(set(keys)) for keys in excluded)
+        # -- the embedder sees the chunk, sized for it; the LLM where it comes from --
+        assert node.get_content(metadata_mode=MetadataMode.EMBED) == node.get_content()
+        llm = node.get_content(metadata_mode=MetadataMode.LLM)
+        shown = dict(line.split(": ", 1) for line in llm.split("\n\n", 1)[0].splitlines())
+        assert shown["file_name"] == metadata["file_name"]
+        assert set(shown) <= {"file_name", "heading_path", "page_number", "last_page_number"}
+        if "heading_path" in metadata:
+            assert shown["heading_path"] == metadata["heading_path"]
+        if metadata["file_name"] == "paper.pdf":
+            assert shown["page_number"] == str(metadata["page_number"])
+            spans = metadata["last_page_number"] != metadata["page_number"]
+            assert ("last_page_number" in shown) == spans
+        else:
+            assert "page_number" not in metadata  # -- a Word file without rendered pages --
+
+
+def test_the_document_own_keys_stay_visible_to_the_llm(sample_docx: Path) -> None:
+    [document] = PartitaReader().load_data(sample_docx, extra_info={"author": "Ada"})
+    [node, *_] = PartitaNodeParser().get_nodes_from_documents([document])
+    assert "author: Ada" in node.get_content(metadata_mode=MetadataMode.LLM)
+    assert "Ada" not in node.get_content(metadata_mode=MetadataMode.EMBED)
 
 
 @pytest.mark.parametrize(
@@ -239,6 +312,12 @@ def test_chunks_become_linked_nodes(sample_docx: Path) -> None:
     nodes = chunks_to_nodes(chunks)
     assert [n.node_id for n in nodes] == [c.element_id for c in chunks]
     assert [n.get_content() for n in nodes] == [c.text for c in chunks]
+    first = nodes[0].metadata
+    assert first["file_path"] == str(sample_docx)
+    assert first["file_name"] == "sample.docx"
+    assert first["file_type"] == chunks[0].metadata.filetype
+    assert first["last_modified_date"] == str(chunks[0].metadata.last_modified)[:10]
+    assert not set(first) & RECORD_FILE_FIELDS
     assert relation_id(nodes[0], NodeRelationship.NEXT) == nodes[1].node_id
     assert relation_id(nodes[1], NodeRelationship.PREVIOUS) == nodes[0].node_id
     assert NodeRelationship.SOURCE not in nodes[0].relationships

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 import partita.integrations
 from tests.test_layers import MODULES, iter_imports
 
@@ -41,3 +43,30 @@ def test_the_package_names_its_public_api() -> None:
         partita.integrations.__all__, key=lambda n: (not n[0].isupper(), n)
     )
     assert all(getattr(partita.integrations, name) for name in partita.integrations.__all__)
+
+
+@pytest.mark.parametrize(
+    ("module", "library", "extra"),
+    [
+        ("partita.integrations.langchain", "langchain_core", "langchain"),
+        ("partita.integrations.llamaindex", "llama_index", "llamaindex"),
+    ],
+)
+def test_an_integration_without_its_extra_says_how_to_install_it(
+    module: str, library: str, extra: str
+) -> None:
+    # -- `None` in sys.modules makes the library unimportable, as if it were not installed --
+    code = (
+        f"import sys; sys.modules[{library!r}] = None\n"
+        "import partita.integrations, partita.integrations.records\n"
+        "try:\n"
+        f"    import {module}\n"
+        "except ImportError as exc:\n"
+        "    print(type(exc).__name__, exc.name, exc, sep='\\n')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    kind, name, message = out.stdout.splitlines()
+    assert kind == "ImportError"
+    assert name.split(".")[0] == library
+    assert message.startswith(f"{module} needs the '{extra}' extra")
+    assert f"pip install 'partita[{extra}]'" in message

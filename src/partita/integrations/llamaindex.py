@@ -1,18 +1,26 @@
 """LlamaIndex: a reader of files, and a node parser that runs partita's chunking strategies.
 
-Needs the "llamaindex" extra (`pip install "partita[llamaindex]"`, llama-index-core), imported
-when this module is.
+Needs the "llamaindex" extra (`pip install 'partita[llamaindex]'`, llama-index-core), imported
+when this module is; without it, importing this module raises `ImportError` saying so.
 
 Principles:
 
-- **A node is a chunk's record.** A `TextNode`'s text is the chunk's text and its metadata the
-  chunk's flat record metadata (`partita.integrations.records`), so nodes go into any LlamaIndex
-  vector store as they are.
+- **A node is a chunk's record, in LlamaIndex's words.** A `TextNode`'s text is the chunk's
+  text and its metadata the chunk's flat record metadata (`partita.integrations.records`), so
+  nodes go into any LlamaIndex vector store as they are. The file's facts carry the names
+  `SimpleDirectoryReader` gives them, one key per fact: `file_path`, `file_name`, `file_type`
+  (a MIME type) and `last_modified_date` ("YYYY-MM-DD"), not the records' `filename`,
+  `file_directory`, `filetype` and `last_modified`. A fact the node's document states (its
+  `file_path`, ...) has the document's value on the node too. Pages are `page_number` and
+  `last_page_number` (ints: filterable ranges, not `page_label` strings).
 - **Embeddings see the chunk's text only.** partita sizes a chunk to the embedder's window;
-  LlamaIndex would embed the node's metadata with it and push it past. So every metadata key
-  partita adds is in `excluded_embed_metadata_keys`, and all but `heading_path`, `filename`,
-  `page_number` and `last_page_number` (what an answer cites) in
-  `excluded_llm_metadata_keys`.
+  LlamaIndex would embed the node's metadata with it and push it past. So every metadata key of
+  the node, its document's included, is in `excluded_embed_metadata_keys`.
+- **The LLM sees where a chunk comes from.** `excluded_llm_metadata_keys` leaves visible
+  `LLM_METADATA_KEYS`: `file_name`, `heading_path`, `page_number` and `last_page_number`
+  (only when the chunk runs over more than one page), what an answer cites, and the document's
+  own keys it does not exclude (an `author` given in `extra_info`); it hides partita's other
+  keys and the file's other facts (`file_path`, dates, sizes). Neither list repeats a key.
 - **Relationships.** Each node's SOURCE and PARENT are the document (or node) it was parsed
   from, and PREVIOUS / NEXT its neighbours from the same document, which LlamaIndex's own
   `NodeParser` sets (`include_prev_next_rel`).
@@ -20,14 +28,30 @@ Principles:
   sentence with its neighbours) and `original_text` (the sentence), the metadata keys
   LlamaIndex's `SentenceWindowNodeParser` writes: `MetadataReplacementPostProcessor(
   target_metadata_key="window")` swaps each retrieved node's text for its window.
-- **Text or file.** The node parser partitions a document's text (as Markdown by default, which
-  `PartitaReader` writes: headings, lists and tables come back as elements). With
-  `read_files=True` it partitions the file the document's `file_path` metadata names instead,
-  keeping what Markdown loses (pages, Word styles): only for documents that stand for a whole
-  file, as `PartitaReader`'s do (a reader that splits a file into pages would have it read
-  once per page).
+- **Text or file; pages either way.** The node parser partitions a document's text (as
+  Markdown by default, which `PartitaReader` writes: headings, lists and tables come back as
+  elements, and pages too, from the `<!-- page N -->` comments the reader writes where a page
+  starts). With `read_files=True` it partitions the file the document's `file_path` metadata
+  names instead, keeping what Markdown loses (Word styles, a table's cells): only for documents
+  that stand for a whole file, as `PartitaReader`'s do (a reader that splits a file into pages
+  would have it read once per page).
 - **Deterministic ids.** A document `PartitaReader` reads has its path as id; a node's id is a
   hash of its document's id and its chunk's id (unless `id_func` is given).
+
+Metadata of one node of a PDF read by `SimpleDirectoryReader(file_extractor={".pdf":
+PartitaReader()})` and `PartitaNodeParser()`, and what the LLM sees of it::
+
+    {"file_path": "/data/report.pdf", "file_name": "report.pdf", "file_type": "application/pdf",
+     "last_modified_date": "2026-01-05", "file_size": 48213, "creation_date": "2026-01-05",
+     "element_type": "CompositeElement", "chunk_index": 3, "heading_path": "Results > Costs",
+     "page_number": 2, "last_page_number": 3}
+
+    file_name: report.pdf
+    heading_path: Results > Costs
+    page_number: 2
+    last_page_number: 3
+
+    <the chunk's text>
 """
 
 from __future__ import annotations
@@ -35,32 +59,37 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
-import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from llama_index.core.bridge.pydantic import Field
-from llama_index.core.node_parser import NodeParser
-from llama_index.core.node_parser.node_utils import default_id_func
-from llama_index.core.readers.base import BaseReader
-from llama_index.core.schema import (
-    BaseNode,
-    Document,
-    MetadataMode,
-    NodeRelationship,
-    RelatedNodeInfo,
-    TextNode,
-)
-from llama_index.core.utils import get_tqdm_iterable
-
 from partita.chunking.registry import chunk
 from partita.elements import Element
+from partita.integrations._extras import missing_extra
+from partita.integrations._markdown import elements_to_markdown, with_marked_pages
 from partita.integrations._options import validate_chunking
 from partita.integrations.records import TABLE_HTML_MAX_CHARS, iter_records
 from partita.partitioners import partition
 
+try:
+    from llama_index.core.bridge.pydantic import Field
+    from llama_index.core.node_parser import NodeParser
+    from llama_index.core.node_parser.node_utils import default_id_func
+    from llama_index.core.readers.base import BaseReader
+    from llama_index.core.schema import (
+        BaseNode,
+        Document,
+        MetadataMode,
+        NodeRelationship,
+        RelatedNodeInfo,
+        TextNode,
+    )
+    from llama_index.core.utils import get_tqdm_iterable
+except ImportError as error:
+    raise missing_extra(__name__, "llamaindex", "llama-index-core", error) from error
+
 __all__ = [
+    "FILE_METADATA_KEYS",
     "LLM_METADATA_KEYS",
     "PartitaNodeParser",
     "PartitaReader",
@@ -68,8 +97,28 @@ __all__ = [
     "elements_to_markdown",
 ]
 
-LLM_METADATA_KEYS = frozenset({"heading_path", "filename", "page_number", "last_page_number"})
-"""The metadata keys partita leaves visible to the LLM (for citing); it hides the others."""
+LLM_METADATA_KEYS = frozenset({"file_name", "heading_path", "page_number", "last_page_number"})
+"""The metadata keys partita leaves visible to the LLM (for citing); it hides its others."""
+
+FILE_METADATA_KEYS = frozenset(
+    {
+        "file_path",
+        "file_name",
+        "file_type",
+        "file_size",
+        "creation_date",
+        "last_modified_date",
+        "last_accessed_date",
+    }
+)
+"""The file's facts, named as `SimpleDirectoryReader` names them."""
+
+_LLAMAINDEX_NAMES = {
+    "filename": "file_name",
+    "filetype": "file_type",
+    "last_modified": "last_modified_date",
+}
+"""A record's file fields under their LlamaIndex names (`file_directory` becomes `file_path`)."""
 
 
 class PartitaReader(BaseReader):
@@ -77,8 +126,11 @@ class PartitaReader(BaseReader):
 
     Usable alone (`PartitaReader().load_data("report.docx")`) or as a file extractor of
     `SimpleDirectoryReader` (`file_extractor={".docx": PartitaReader()}`). `partition_options`
-    go to `partita.partition`. A document's id is the file's path, its metadata `file_path`,
-    `file_name` and `filetype` (hidden from embeddings), updated by `extra_info`.
+    go to `partita.partition`. A document's id is the file's path, its text the elements as
+    Markdown with a `<!-- page N -->` line where each page starts (when pages are known), its
+    metadata `file_path`, `file_name`, `file_type` and `last_modified_date` (when known),
+    updated by `extra_info`: every key hidden from embeddings, the file's facts but `file_name`
+    from the LLM.
     """
 
     def __init__(self, *, partition_options: Mapping[str, Any] | None = None) -> None:
@@ -98,17 +150,21 @@ class PartitaReader(BaseReader):
         else:
             with fs.open(path, "rb") as stream:
                 elements = partition(file=stream, metadata_filename=path, **self.partition_options)
-        filetype = next((e.metadata.filetype for e in elements if e.metadata.filetype), None)
         metadata: dict[str, Any] = {"file_path": path, "file_name": Path(path).name}
-        if filetype:
-            metadata["filetype"] = filetype
+        first = elements[0].metadata if elements else None
+        if first is not None and first.filetype:
+            metadata["file_type"] = first.filetype
+        if first is not None and first.last_modified:
+            metadata["last_modified_date"] = first.last_modified[:10]
         metadata.update(extra_info or {})
         yield Document(
             id_=path,
             text=elements_to_markdown(elements),
             metadata=metadata,
             excluded_embed_metadata_keys=list(metadata),
-            excluded_llm_metadata_keys=["file_path"],
+            excluded_llm_metadata_keys=[
+                k for k in metadata if k in FILE_METADATA_KEYS and k not in LLM_METADATA_KEYS
+            ],
         )
 
     def load_data(
@@ -169,21 +225,21 @@ class PartitaNodeParser(NodeParser):
         self, nodes: Sequence[BaseNode], show_progress: bool = False, **kwargs: Any
     ) -> list[BaseNode]:
         parsed: list[BaseNode] = []
+        custom_id = None if self.id_func is default_id_func else self.id_func
         for node in get_tqdm_iterable(nodes, show_progress, "Parsing nodes"):
             elements, from_file = self._elements_of(node)
             chunks = chunk(elements, self.strategy, **self.chunking_options)
-            custom_id = None if self.id_func is default_id_func else self.id_func
-            for parsed_node in chunks_to_nodes(
-                chunks,
-                source=node,
-                prev_next=False,  # -- NodeParser sets them, per `include_prev_next_rel` --
-                id_func=custom_id,
-                table_html_max_chars=self.table_html_max_chars,
-            ):
-                if not from_file:
-                    # -- the type of the text partita read, not of the document's file --
-                    parsed_node.metadata.pop("filetype", None)
-                parsed.append(parsed_node)
+            parsed.extend(
+                _chunks_to_nodes(
+                    chunks,
+                    source=node,
+                    prev_next=False,  # -- NodeParser sets them, per `include_prev_next_rel` --
+                    id_func=custom_id,
+                    table_html_max_chars=self.table_html_max_chars,
+                    # -- from the text, the file's facts are the text's, not the document's --
+                    file_facts=from_file,
+                )
+            )
         return parsed
 
     def _elements_of(self, node: BaseNode) -> tuple[list[Element], bool]:
@@ -194,8 +250,13 @@ class PartitaNodeParser(NodeParser):
         text = node.get_content(metadata_mode=MetadataMode.NONE)
         if not text.strip():
             return [], False
-        elements = partition(text=text, content_type=self.content_type, **self.partition_options)
+        elements = self._partition_text(text)
+        if self.content_type == "text/markdown":
+            elements = with_marked_pages(elements, text, self._partition_text)
         return elements, False
+
+    def _partition_text(self, text: str) -> list[Element]:
+        return partition(text=text, content_type=self.content_type, **self.partition_options)
 
 
 def chunks_to_nodes(
@@ -208,23 +269,40 @@ def chunks_to_nodes(
 ) -> list[TextNode]:
     """Return `chunks` (one chunking run, in order) as LlamaIndex `TextNode`s.
 
-    Each node's text is its chunk's text and its metadata the chunk's flat record metadata,
-    partita's keys hidden from embeddings and all but `LLM_METADATA_KEYS` from the LLM. With
-    `source` (the document they came from), each node's SOURCE and PARENT are `source`, the
-    node inherits its excluded metadata keys, and its id is a hash of `source`'s id and the
-    chunk's id (else the chunk's id); `id_func(i, source)`, when given, makes the ids instead.
-    With `prev_next`, PREVIOUS and NEXT link the nodes in order.
+    Each node's text is its chunk's text and its metadata the chunk's flat record metadata, the
+    file's facts under LlamaIndex's names (a fact `source` states with `source`'s value); every
+    key hidden from embeddings, all but `LLM_METADATA_KEYS` from the LLM (see the module
+    docstring). With `source` (the document they came from), each node's SOURCE and PARENT are
+    `source`, and its id is a hash of `source`'s id and the chunk's id (else the chunk's id);
+    `id_func(i, source)`, when given, makes the ids instead. With `prev_next`, PREVIOUS and NEXT
+    link the nodes in order.
     """
+    return _chunks_to_nodes(
+        chunks,
+        source=source,
+        prev_next=prev_next,
+        id_func=id_func,
+        table_html_max_chars=table_html_max_chars,
+        file_facts=True,
+    )
+
+
+def _chunks_to_nodes(
+    chunks: Iterable[Element],
+    *,
+    source: BaseNode | None,
+    prev_next: bool,
+    id_func: Any,
+    table_html_max_chars: int,
+    file_facts: bool,
+) -> list[TextNode]:
+    """`chunks_to_nodes`, leaving out the chunks' file facts unless `file_facts`."""
     related = source.as_related_node_info() if source is not None else None
     nodes: list[TextNode] = []
     for index, record in enumerate(iter_records(chunks, table_html_max_chars=table_html_max_chars)):
-        metadata: dict[str, Any] = dict(record["metadata"])
-        embed_hidden = list(metadata)
-        llm_hidden = [k for k in metadata if k not in LLM_METADATA_KEYS]
+        metadata = _node_metadata(record["metadata"], source, file_facts)
         relationships: dict[NodeRelationship, RelatedNodeInfo | list[RelatedNodeInfo]] = {}
-        if source is not None and related is not None:
-            embed_hidden += [k for k in source.excluded_embed_metadata_keys if k not in metadata]
-            llm_hidden += [k for k in source.excluded_llm_metadata_keys if k not in metadata]
+        if related is not None:
             relationships[NodeRelationship.SOURCE] = related
             relationships[NodeRelationship.PARENT] = related
         nodes.append(
@@ -232,8 +310,8 @@ def chunks_to_nodes(
                 id_=_node_id(index, record["id"], source, id_func),
                 text=record["text"],
                 metadata=metadata,
-                excluded_embed_metadata_keys=embed_hidden,
-                excluded_llm_metadata_keys=llm_hidden,
+                excluded_embed_metadata_keys=_embed_hidden(metadata, source),
+                excluded_llm_metadata_keys=_llm_hidden(metadata, source),
                 relationships=relationships,
             )
         )
@@ -244,54 +322,61 @@ def chunks_to_nodes(
     return nodes
 
 
+def _node_metadata(
+    record: Mapping[str, Any], source: BaseNode | None, file_facts: bool
+) -> dict[str, Any]:
+    """Return a record's metadata with LlamaIndex's names for the file's facts (none of them
+    unless `file_facts`), a fact `source` states taking `source`'s value."""
+    stated: Mapping[str, Any] = source.metadata if source is not None else {}
+    metadata: dict[str, Any] = {}
+    for key, value in record.items():
+        if key == "file_directory":
+            continue
+        name = _LLAMAINDEX_NAMES.get(key, key)
+        if name not in FILE_METADATA_KEYS:
+            metadata[name] = value
+        elif file_facts:
+            if key == "filename" and isinstance(record.get("file_directory"), str):
+                metadata["file_path"] = stated.get(
+                    "file_path", os.path.join(record["file_directory"], value)
+                )
+            metadata[name] = stated.get(name, value[:10] if key == "last_modified" else value)
+    return metadata
+
+
+def _embed_hidden(metadata: Mapping[str, Any], source: BaseNode | None) -> list[str]:
+    """Return every key of the node, its document's included: the embedder sees the text."""
+    if source is None:
+        return list(metadata)
+    return _unique([*metadata, *source.metadata, *source.excluded_embed_metadata_keys])
+
+
+def _llm_hidden(metadata: Mapping[str, Any], source: BaseNode | None) -> list[str]:
+    """Return the keys hidden from the LLM: partita's and the file's facts but
+    `LLM_METADATA_KEYS` (`last_page_number` too when it is `page_number`), and the keys the
+    document hides."""
+    document_hides = source.excluded_llm_metadata_keys if source is not None else []
+    keys = [*metadata, *(source.metadata if source is not None else ()), *document_hides]
+    hidden = [
+        k
+        for k in _unique(keys)
+        if k not in LLM_METADATA_KEYS
+        and (k in metadata or k in FILE_METADATA_KEYS or k in document_hides)
+    ]
+    if "last_page_number" in metadata and metadata["last_page_number"] == metadata.get(
+        "page_number"
+    ):
+        hidden.append("last_page_number")
+    return hidden
+
+
+def _unique(keys: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(keys))
+
+
 def _node_id(index: int, chunk_id: str, source: BaseNode | None, id_func: Any) -> str:
     if id_func is not None and source is not None:
         return str(id_func(index, source))
     if source is None:
         return chunk_id
     return hashlib.sha256(f"{source.node_id}\n{chunk_id}".encode()).hexdigest()[:32]
-
-
-def elements_to_markdown(elements: Iterable[Element]) -> str:
-    """Return `elements` as one Markdown text that partita's Markdown partitioner reads back
-    into the same elements (kinds, texts, heading paths): a `Title` as a heading of its level
-    ("#" for depth 0), a `ListItem` as a "- " item, a table as its `text_as_html` (else its
-    text), a `CodeSnippet` fenced, any other element as its text; blocks separated by a blank
-    line, empty texts left out. Markdown syntax in a text is escaped (`*`, `_`, `<`, a leading
-    "#", "- " or "1." ...), so it reads back as text; line breaks inside a text read back as
-    spaces.
-    """
-    blocks: list[str] = []
-    for element in elements:
-        text = element.text.strip()
-        html = element.metadata.text_as_html
-        if element.category in ("Table", "TableChunk") and html:
-            blocks.append(html)
-        elif not text:
-            continue
-        elif element.category == "CodeSnippet":
-            fence = "`" * max(3, 1 + max((len(r) for r in _BACKTICKS.findall(text)), default=0))
-            blocks.append(f"{fence}\n{element.text}\n{fence}")
-        elif element.category == "Title":
-            depth = min(element.metadata.category_depth or 0, 5)
-            blocks.append(f"{'#' * (depth + 1)} {_escaped(' '.join(text.split()))}")
-        elif element.category == "ListItem":
-            blocks.append(f"- {_escaped(text)}")
-        else:
-            blocks.append(_escaped(text))
-    return "\n\n".join(blocks)
-
-
-_BACKTICKS = re.compile(r"`+")
-_INLINE_SYNTAX = re.compile(r"([\\`*_\[\]<>&~|])")
-_LEADING_MARKER = re.compile(r"^([-+=#])", re.MULTILINE)
-_ORDERED_MARKER = re.compile(r"^(\d{1,9})([.)])", re.MULTILINE)
-
-
-def _escaped(text: str) -> str:
-    """Return `text` with what Markdown would read as syntax backslash-escaped, each line's
-    indentation dropped (four spaces would start a code block)."""
-    text = "\n".join(line.strip() for line in text.splitlines())
-    text = _INLINE_SYNTAX.sub(r"\\\1", text)
-    text = _ORDERED_MARKER.sub(r"\1\\\2", text)
-    return _LEADING_MARKER.sub(r"\\\1", text)
