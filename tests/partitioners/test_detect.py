@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from partita.partitioners.detect import detect_file_format, detect_format, format_for_content_type
+from partita.partitioners.detect import (
+    detect_file_format,
+    detect_format,
+    format_for_content_type,
+    format_for_extension,
+)
 
 
 def _zip(members: dict[str, bytes]) -> bytes:
@@ -35,6 +40,11 @@ def _zip(members: dict[str, bytes]) -> bytes:
         (b"plain", "page.html", "html"),
         (b"plain", None, "text"),
         ("<html><body>x</body></html>", None, "html"),
+        # -- Markdown may start with an HTML block; only a whole HTML document is HTML --
+        (b'<p align="center"><img src="logo.png"></p>\n\n# Project', "README.md", "md"),
+        (b"<!-- badges -->\n<div>x</div>\n\n# Project", "README.md", "md"),
+        (b"<!DOCTYPE html>\n<html><body>x</body></html>", "page.md", "html"),
+        (b'<p align="center">x</p>', "README.txt", "html"),
     ],
 )
 def test_detect_format(head: bytes | str, name: str | None, expected: str) -> None:
@@ -74,3 +84,21 @@ def test_a_zip_the_zip_module_cannot_list_falls_back_on_the_name(tmp_path: Path)
     assert detect_format(bytes(data), "odd.docx") == "docx"
     assert detect_file_format(str(path)) == "docx"
     assert detect_file_format(str(path.rename(tmp_path / "odd.bin"))) == "zip"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("report.PDF", "pdf"),
+        ("a/b.docx", "docx"),
+        ("notes.txt", "text"),
+        ("README.markdown", "md"),
+        ("page.htm", "html"),
+        ("app.py", "code"),
+        ("server.log", None),
+        ("Makefile", None),
+        (None, None),
+    ],
+)
+def test_format_for_extension_is_what_a_name_claims(name: str | None, expected: str | None) -> None:
+    assert format_for_extension(name) == expected

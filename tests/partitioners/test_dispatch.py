@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import io
+import pickle
+import re
+import warnings
 from pathlib import Path
 
 import pytest
 
 import partita
-from partita.errors import FileReadError, UnsupportedFormatError
+from partita.errors import FileReadError, PartitaWarning, UnsupportedFormatError
+from partita.partitioners import EmptyDocumentWarning, FormatMismatchWarning
 
 
 def test_text_file_is_partitioned(fixtures_dir: Path) -> None:
@@ -111,3 +115,122 @@ def test_unreadable_files(tmp_path: Path) -> None:
 def test_exactly_one_source() -> None:
     with pytest.raises(ValueError, match="exactly one"):
         partita.partition(text="a", file=io.BytesIO(b"a"))
+
+
+# -- what partition() says about a document: empty, or not what its name claims ---------------
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "reason"),
+    [
+        ("empty.pdf", b"", "the file is empty (0 bytes)"),
+        ("empty.docx", b"", "the file is empty (0 bytes)"),
+        ("empty.txt", b"", "the file is empty (0 bytes)"),
+        ("empty.md", b"", "the file is empty (0 bytes)"),
+        ("empty.html", b"", "the file is empty (0 bytes)"),
+        ("empty.py", b"", "the file is empty (0 bytes)"),
+        ("blank.txt", b" \n\t\r\n\xc2\xa0\n", "it holds only whitespace"),
+        ("blank.pdf", b"\n\n", "it holds only whitespace"),
+        ("blank.md", b"\xef\xbb\xbf  \n", "it holds only whitespace"),
+        ("blank.py", b"\n\n", "it holds only whitespace"),
+        ("blank.html", b"<body><p> </p></body>", "partita found no text in this HTML document"),
+    ],
+)  # fmt: skip
+def test_a_document_without_elements_warns_naming_it(
+    tmp_path: Path, name: str, data: bytes, reason: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(data)
+    expected = f"{path}: no elements: {reason}"
+    with pytest.warns(EmptyDocumentWarning) as caught:
+        assert partita.partition(path) == []
+    assert [str(w.message) for w in caught] == [expected]  # -- and no FormatMismatchWarning --
+    message = re.escape(f"{name}: no elements: {reason}")
+    with pytest.warns(EmptyDocumentWarning, match=message), open(path, "rb") as f:
+        assert partita.partition(file=f) == []
+
+
+def test_documents_without_text_say_so(tmp_path: Path) -> None:
+    from docx import Document
+    from reportlab.pdfgen import canvas
+
+    Document().save(str(tmp_path / "blank.docx"))
+    pdf = canvas.Canvas(str(tmp_path / "blank.pdf"), invariant=1)
+    pdf.showPage()
+    pdf.save()
+    for name, kind in (("blank.docx", "Word (docx)"), ("blank.pdf", "PDF")):
+        message = f"{name}: no elements: partita found no text in this {kind} document"
+        with pytest.warns(EmptyDocumentWarning, match=re.escape(message)):
+            assert partita.partition(tmp_path / name) == []
+
+
+def test_empty_text_and_streams_warn_too() -> None:
+    with pytest.warns(EmptyDocumentWarning, match=r"^<text>: no elements: the text is empty$"):
+        assert partita.partition(text="") == []
+    with pytest.warns(EmptyDocumentWarning, match="^<text>: no elements: it holds only whitespace"):
+        assert partita.partition(text=" \n ") == []
+    message = "^<stream>: no elements: the document is empty \\(0 bytes\\)$"
+    with pytest.warns(EmptyDocumentWarning, match=message):
+        assert partita.partition(file=io.BytesIO(b"")) == []
+    with pytest.warns(EmptyDocumentWarning, match="^in.md: no elements: the file is empty"):
+        partita.partition(file=io.BytesIO(b""), metadata_filename="in.md")
+
+
+def test_a_warning_can_be_made_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", EmptyDocumentWarning)
+        with pytest.raises(EmptyDocumentWarning) as info:
+            partita.partition(path)
+    assert (info.value.filename, info.value.reason) == (str(path), "the file is empty (0 bytes)")
+    again = pickle.loads(pickle.dumps(info.value))
+    assert (type(again), str(again)) == (EmptyDocumentWarning, str(info.value))
+    assert issubclass(EmptyDocumentWarning, PartitaWarning)
+    assert issubclass(FormatMismatchWarning, PartitaWarning)
+
+
+def test_content_that_is_not_what_its_name_claims_is_read_as_what_it_is(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.pdf"
+    notes.write_text("Meeting notes\n\nWe agreed.\n")
+    message = f"{notes}: the content is plain text, not PDF: read as plain text"
+    with pytest.warns(FormatMismatchWarning) as caught:
+        elements = partita.partition(notes)
+    assert [str(w.message) for w in caught] == [message]
+    assert [e.text for e in elements] == ["Meeting notes", "We agreed."]
+    assert {e.metadata.filetype for e in elements} == {"text/plain"}
+
+    word = tmp_path / "report.pdf"
+    _sample_docx(word)
+    message = "report.pdf: the content is Word (docx), not PDF: read as Word (docx)"
+    with pytest.warns(FormatMismatchWarning, match=re.escape(message)):
+        assert [e.text for e in partita.partition(word)] == ["Hello from Word."]
+
+    pdf = tmp_path / "scan.txt"
+    _sample_pdf(pdf)
+    with pytest.warns(FormatMismatchWarning, match="the content is PDF, not plain text"):
+        assert [e.text for e in partita.partition(pdf)] == ["Hello from a PDF."]
+
+    message = "upload.docx: the content is plain text, not Word (docx): read as plain text"
+    with pytest.warns(FormatMismatchWarning, match=re.escape(message)):
+        partita.partition(file=io.BytesIO(b"hello"), metadata_filename="upload.docx")
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "content_type"),
+    [
+        ("notes.pdf", b"plain words", "text/plain"),  # -- the caller said what it is --
+        ("server.log", b"plain words", None),  # -- the name claims no format --
+        ("data", b"plain words", None),
+        ("README.md", b'<p align="center">logo</p>\n\n# Project\n\nText.', None),
+        ("page.html", b"plain words", None),  # -- an .html name is HTML whatever it holds --
+    ],
+)
+def test_no_mismatch_is_reported_where_there_is_none(
+    tmp_path: Path, name: str, data: bytes, content_type: str | None
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert partita.partition(path, content_type=content_type)

@@ -4,7 +4,12 @@ Magic bytes win over names: a zip container holding `word/document.xml` is docx 
 called, `%PDF-` is PDF. Then a source file's extension (`.py`, `.go`, `.ts`, ...:
 `partita.text.code.languages`) makes it code, before markup (`<!DOCTYPE html`, `<html`, ...)
 makes it HTML (a `.tsx` file may start with a tag). Markdown and plain text, which have no
-signature, are told by extension (`.md`/`.markdown` versus anything else).
+signature, are told by extension (`.md`/`.markdown` versus anything else). A Markdown file may
+start with an HTML block (`<p align="center">`, common in READMEs) and is still Markdown: under
+a Markdown name only a whole HTML document (`<!DOCTYPE html`, `<html`) is HTML.
+
+A name claims a format (`format_for_extension`); the content wins when the two disagree, and
+`partita.partition` warns that it did (`FormatMismatchWarning`).
 """
 
 from __future__ import annotations
@@ -18,14 +23,26 @@ from partita.text.code.languages import LANGUAGES, language_for_filename
 __all__ = [
     "CONTENT_TYPES",
     "FORMATS",
+    "FORMAT_NAMES",
     "READABLE_EXTENSIONS",
     "detect_file_format",
     "detect_format",
     "format_for_content_type",
+    "format_for_extension",
 ]
 
 FORMATS = ("docx", "pdf", "html", "md", "text", "code")
 """The formats partita partitions."""
+
+FORMAT_NAMES = {
+    "docx": "Word (docx)",
+    "pdf": "PDF",
+    "html": "HTML",
+    "md": "Markdown",
+    "text": "plain text",
+    "code": "source code",
+}
+"""How messages name each of `FORMATS`."""
 
 READABLE_EXTENSIONS = frozenset(
     {".docx", ".pdf", ".html", ".htm", ".xhtml", ".md", ".markdown", ".mdown", ".mkd", ".txt"}
@@ -57,13 +74,31 @@ _MARKUP_TAG = re.compile(
     re.IGNORECASE,
 )
 """A tag that starts an HTML document (tried where the prolog ends, never searched for)."""
+_DOCUMENT_TAG = re.compile(rb"<(!doctype\s+html|html)[\s>/]", re.IGNORECASE)
+"""A tag that starts a whole HTML document: what makes a file with a Markdown name HTML."""
 _WHITESPACE = b" \t\n\r\f\v"
 _MARKDOWN_EXTENSIONS = {".md", ".markdown", ".mdown", ".mkd"}
+_HTML_EXTENSIONS = {".html", ".htm", ".xhtml"}
+_EXTENSION_FORMATS = {
+    ".docx": "docx",
+    ".pdf": "pdf",
+    ".txt": "text",
+    **dict.fromkeys(_HTML_EXTENSIONS, "html"),
+    **dict.fromkeys(_MARKDOWN_EXTENSIONS, "md"),
+}
 
 
 def format_for_content_type(content_type: str) -> str | None:
     """Return the format a MIME type names (parameters such as `; charset=` ignored), or None."""
     return _CONTENT_TYPE_ALIASES.get(content_type.split(";")[0].strip().lower())
+
+
+def format_for_extension(filename: str | None) -> str | None:
+    """Return the format the extension of `filename` claims (one of `FORMATS`), or None when it
+    claims none (no extension, or one partita does not know, such as `.log` or `.bin`)."""
+    if language_for_filename(filename) is not None:
+        return "code"
+    return _EXTENSION_FORMATS.get(os.path.splitext(filename or "")[1].lower())
 
 
 def detect_format(head: bytes | str, filename: str | None = None) -> str:
@@ -91,18 +126,19 @@ def detect_format(head: bytes | str, filename: str | None = None) -> str:
         return "code"
     else:
         sample = head[:4096].lstrip("\ufeff").encode("utf-8", "replace")
-    if _starts_with_markup(sample):
+    markdown = extension in _MARKDOWN_EXTENSIONS
+    if _starts_with_markup(sample, _DOCUMENT_TAG if markdown else _MARKUP_TAG):
         return "html"
-    if extension in _MARKDOWN_EXTENSIONS:
+    if markdown:
         return "md"
-    if extension in (".html", ".htm", ".xhtml"):
+    if extension in _HTML_EXTENSIONS:
         return "html"
     return "text"
 
 
-def _starts_with_markup(sample: bytes) -> bool:
+def _starts_with_markup(sample: bytes, tag: re.Pattern[bytes]) -> bool:
     """Return True when `sample` starts, after whitespace, an XML declaration and comments, with
-    a tag of `_MARKUP_TAG`.
+    a tag `tag` matches.
 
     A scan, not one regular expression: the prolog's parts are skipped one after the other, so
     the cost is linear in the sample (a regex such as `(<!--.*?-->\\s*)*<tag` backtracks
@@ -119,7 +155,7 @@ def _starts_with_markup(sample: bytes) -> bool:
         if end < 0:
             return False
         pos = _skip_whitespace(sample, end + 3)
-    return _MARKUP_TAG.match(sample, pos) is not None
+    return tag.match(sample, pos) is not None
 
 
 def _skip_whitespace(data: bytes, pos: int) -> int:
