@@ -28,6 +28,13 @@ Several files are processed in `--jobs` worker processes (default: the cores ava
 (a typed error, a limit, a worker that died, a bug) is reported on standard error and the others
 go on. The exit status is 0 when every file succeeded, 1 when any failed, 2 for bad usage.
 
+What reaches a person is one line per problem, never a traceback (but for a bug): a usage error
+is "partita chunk: error: ... (see partita chunk --help)" and status 2, before any input is read
+(`arguments.CommandParser`), an output that cannot be written is a usage error too
+(`output.check_output_file`), and each warning partita emits about a document ("empty.pdf: no
+elements: the file is empty (0 bytes)") is "partita: warning: ...". `--strict` makes a document
+that gives no elements a failure.
+
 `chunk --engine ray` runs the same per-file work on Ray Data (`partita.distributed`, the
 `distributed` extra) and writes record tables instead (`distributed`).
 """
@@ -36,34 +43,105 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TextIO
 
+from partita.cli.arguments import (
+    CommandParser,
+    add_engine_arguments,
+    add_io_arguments,
+    report_usage_error,
+)
 from partita.cli.arguments import add_chunking_arguments as _add_chunking_arguments
-from partita.cli.arguments import add_engine_arguments, add_io_arguments
+from partita.cli.inputs import UsageError
+from partita.cli.output import check_output_dir, check_output_file
+from partita.errors import PartitaWarning
 
 __all__ = ["main"]
 
+_CHECKED_OUTPUTS = ("partition", "chunk", "inspect")
+"""The commands whose `-o` / `--output-dir` are checked before they run (`evaluate` checks its
+own outputs)."""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit status."""
+    """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit status.
+
+    Raises `SystemExit` (status 2) for a command line argparse rejects, after one line on
+    standard error; `--help` and `--version` exit with status 0.
+    """
     parser = _build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # -- the command's own parser says it, with its name and its --help --
+        command_parser: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+        command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2
+    try:
+        _check_outputs(args)
+    except UsageError as exc:
+        return report_usage_error(f"partita {args.command}", str(exc))
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return run(args)
+        with _warnings_as_lines(quiet=getattr(args, "quiet", False)):
+            return run(args)
     except BrokenPipeError:
         # -- the reader went away (e.g. `| head`); that is not an error of ours --
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        print(f"partita {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Raise `UsageError` when the command's `-o` or `--output-dir` cannot be written."""
+    if args.command not in _CHECKED_OUTPUTS:
+        return
+    output = getattr(args, "output", None)
+    if output is not None:
+        check_output_file(output, "-o")
+    output_dir = getattr(args, "output_dir", None)
+    if output_dir is not None:
+        from partita.distributed.documents import is_uri
+
+        if not is_uri(output_dir):  # -- `chunk --engine ray` writes to s3://... too --
+            check_output_dir(output_dir)
+
+
+@contextmanager
+def _warnings_as_lines(*, quiet: bool) -> Iterator[None]:
+    """Show each `PartitaWarning` emitted in the body as one line, "partita: warning: MESSAGE"
+    (nothing when `quiet`); other warnings as Python shows them. (The inputs of `partition` and
+    `chunk` collect theirs where they are processed: `tasks`.)"""
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", PartitaWarning)
+        shown = warnings.showwarning
+
+        def show(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: TextIO | None = None,
+            line: str | None = None,
+        ) -> None:
+            if not issubclass(category, PartitaWarning):
+                shown(message, category, filename, lineno, file, line)
+            elif not quiet:
+                print(f"partita: warning: {' '.join(str(message).split())}", file=sys.stderr)
+
+        warnings.showwarning = show
+        yield
 
 
 def _build_parser() -> argparse.ArgumentParser:
     from partita.cli.commands import run_chunk, run_partition
 
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="partita",
         description="Turn documents into typed elements and chunk them for retrieval.",
     )
@@ -96,6 +174,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
     add_evaluate_parser(commands)
     add_inspect_parser(commands, _add_chunking_arguments)
+    for command_parser in commands.choices.values():
+        command_parser.set_defaults(command_parser=command_parser)
     return parser
 
 

@@ -1,16 +1,56 @@
-"""The flags `partition` and `chunk` share, and the chunking flags read from the registry."""
+"""The flags `partition` and `chunk` share, the chunking flags read from the registry, and how
+a command line that cannot be run is reported.
+
+A usage error is one line on standard error and exit status 2, before any input is read:
+`partita chunk: error: argument --strategy: invalid choice: 'nope' (choose from ...) (see
+partita chunk --help)`. The full help is printed only when asked for (`--help`).
+"""
 
 from __future__ import annotations
 
 import argparse
 import codecs
+import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from partita.batch import parse_memory_size
 from partita.cli.inputs import INPUT_FORMATS
 from partita.cli.output import OUTPUT_FORMATS
 
-__all__ = ["add_chunking_arguments", "add_io_arguments"]
+__all__ = [
+    "CommandParser",
+    "add_chunking_arguments",
+    "add_io_arguments",
+    "one_line",
+    "report_usage_error",
+]
+
+
+class CommandParser(argparse.ArgumentParser):
+    """An `ArgumentParser` whose errors are one line, not the usage block: "PROG: error: MESSAGE
+    (see PROG --help)", exit status 2. Sub-commands added to it are `CommandParser`s too."""
+
+    def error(self, message: str) -> NoReturn:
+        """Report `message` as one line on standard error and exit with status 2."""
+        report_usage_error(self.prog, message, hint=True)
+        sys.exit(2)
+
+
+def report_usage_error(prog: str, message: str, *, hint: bool = False) -> int:
+    """Print "`prog`: error: `message`" as one line on standard error (with `hint`, followed by
+    "(see `prog` --help)"); return 2, the exit status of bad usage."""
+    suffix = f" (see {prog} --help)" if hint else ""
+    print(f"{prog}: error: {one_line(message)}{suffix}", file=sys.stderr)
+    return 2
+
+
+def one_line(message: object) -> str:
+    """Return the last non-blank line of `message`: partita's own, when an error wraps another
+    library's message (an unknown `--tokenizer` is tiktoken's "Unknown encoding ...", its plugin
+    list and version, then partita's line naming the encodings available offline)."""
+    lines = [line.strip() for line in str(message).splitlines() if line.strip()]
+    return lines[-1] if lines else str(message).strip()
 
 
 def add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,9 +84,9 @@ def add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
                 flag, action=argparse.BooleanOptionalAction, default=None, help=help_text
             )
         elif field.kind is int:
-            group.add_argument(flag, type=int, metavar="N", help=help_text)
+            group.add_argument(flag, type=_whole_number, metavar="N", help=help_text)
         elif field.kind is float:
-            group.add_argument(flag, type=float, metavar="X", help=help_text)
+            group.add_argument(flag, type=_number, metavar="X", help=help_text)
         elif field.kind == Sequence[str]:
             group.add_argument(
                 flag,
@@ -58,6 +98,20 @@ def add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
         else:
             group.add_argument(flag, metavar="NAME", help=help_text)
     parser.set_defaults(chunking_options=tuple(fields))
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
 
 
 def _unescaped(text: str) -> str:
@@ -159,12 +213,18 @@ def add_io_arguments(parser: argparse.ArgumentParser, *, reads_elements: bool) -
         "--quiet",
         "-q",
         action="store_true",
-        help="draw no progress bar, report no errors and print no summary",
+        help="draw no progress bar, report no errors or warnings and print no summary",
+    )
+    report.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail an input that gives no elements (an empty file, only whitespace, no text"
+        " found), which is otherwise a warning",
     )
 
 
 def _positive_int(text: str) -> int:
-    value = int(text)
+    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
@@ -178,7 +238,7 @@ def _memory_size(text: str) -> int:
 
 
 def _positive_float(text: str) -> float:
-    value = float(text)
+    value = _number(text)
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be positive, got {text}")
     return value

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from partita.batch import default_jobs, iter_task_results
+from partita.cli.arguments import report_usage_error
 from partita.cli.inputs import Input, UsageError, find_inputs
 from partita.cli.output import OutputDir, open_output, write_stream
 from partita.cli.progress import Progress, RunStats
@@ -30,12 +31,10 @@ def run_chunk(args: argparse.Namespace) -> int:
 
         return run_chunk_on_ray(args)
     if args.incremental or args.ray_address or args.files_per_task or args.format == "parquet":
-        print(
-            "partita chunk: error: --incremental, --ray-address, --files-per-task and"
-            " --format parquet need --engine ray",
-            file=sys.stderr,
+        return report_usage_error(
+            "partita chunk",
+            "--incremental, --ray-address, --files-per-task and --format parquet need --engine ray",
         )
-        return 2
     inputs = _find(args, "chunk")
     if inputs is None:
         return 2
@@ -61,7 +60,7 @@ def chunking_of(args: argparse.Namespace, inputs: list[Input]) -> tuple[str, dic
     try:
         strategy.validated(**options)  # -- bad options are a usage error, before any file --
     except ValueError as exc:
-        print(f"partita chunk: error: {exc}", file=sys.stderr)
+        report_usage_error("partita chunk", str(exc), hint=True)
         return None
     return args.strategy, options
 
@@ -83,7 +82,7 @@ def _find(args: argparse.Namespace, command: str) -> list[Input] | None:
         if args.output_dir is not None:
             OutputDir(args.output_dir, args.format).check_targets(inputs)
     except UsageError as exc:
-        print(f"partita {command}: error: {exc}", file=sys.stderr)
+        report_usage_error(f"partita {command}", str(exc))
         return None
     return inputs
 
@@ -97,7 +96,9 @@ def _run_each(
     """Apply `process` to every input, write what succeeded in order, report what failed.
 
     Several inputs go to worker processes (`--jobs`); so does a single one with a limit. With
-    `--output-dir`, inputs whose output is up to date are skipped (unless `--force`).
+    `--output-dir`, inputs whose output is up to date are skipped (unless `--force`). Each input's
+    warnings are printed as one line each; with `--strict`, an input that gave no elements fails.
+    A failure to write the output is one line and exit status 1.
     """
     if inputs is None:
         return 2
@@ -111,6 +112,13 @@ def _run_each(
     progress = Progress(len(inputs), enabled=draw and not args.quiet)
     jobs = max(1, min(args.jobs or default_jobs(), len(inputs)))
 
+    def report(*lines: str) -> None:
+        """Print each of `lines` after "partita: " on standard error (not with --quiet)."""
+        if lines and not args.quiet:
+            progress.clear()
+            for line in lines:
+                print(f"partita: {line}", file=sys.stderr)
+
     def iter_done() -> Iterator[tuple[Input, list[Element]]]:
         results = iter_task_results(
             process,
@@ -123,30 +131,63 @@ def _run_each(
         for item, result in zip(inputs, results, strict=True):
             stats.files += 1
             value = result.value
+            progress.step(result.name, 0 if value is None else value.pages)
             if value is not None:
+                report(*(f"warning: {line}" for line in value.warnings))
+                if value.empty is not None and args.strict:
+                    stats.failed += 1
+                    report(
+                        f"{result.name}: EmptyDocumentWarning: no elements: {value.empty}"
+                        " (--strict)"
+                    )
+                    continue
+                if value.empty is not None:
+                    report(f"warning: {result.name}: no elements: {value.empty}")
                 stats.elements += value.element_count
                 stats.chunks += len(value.elements)
                 stats.pages += value.pages
-                progress.step(result.name, value.pages)
                 yield item, value.elements
                 continue
-            progress.step(result.name, 0)
             stats.failed += 1
-            if not args.quiet:
-                progress.clear()
-                error = result.error
-                print(f"partita: {result.name}: {type(error).__name__}: {error}", file=sys.stderr)
+            error = result.error
+            report(f"{result.name}: {type(error).__name__}: {error}")
         progress.clear()
 
     if output_dir is not None:
         for item, elements in iter_done():
-            output_dir.write(item, elements)
+            try:
+                output_dir.write(item, elements)
+            except OSError as exc:
+                stats.failed += 1
+                target = output_dir.target_of(item)
+                report(f"{item.name}: cannot write {target}: {exc.strerror or exc}")
     else:
-        with open_output(args.output) as out:
-            write_stream(out, iter_done(), args.format, several=len(inputs) > 1)
+        try:
+            with open_output(args.output) as out:
+                write_stream(out, _processing(iter_done()), args.format, several=len(inputs) > 1)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            destination = args.output if args.output not in (None, "-") else "standard output"
+            print(
+                f"partita {command}: error: cannot write {destination}: {exc.strerror or exc}",
+                file=sys.stderr,
+            )
+            return 1
     if not args.quiet:
         print(stats.summary(), file=sys.stderr)
     return 1 if stats.failed else 0
+
+
+def _processing(
+    batches: Iterator[tuple[Input, list[Element]]],
+) -> Iterator[tuple[Input, list[Element]]]:
+    """Generate `batches`; an `OSError` raised while producing them (not while writing them) is
+    re-raised as a `RuntimeError`, so that only the output's own errors read "cannot write"."""
+    try:
+        yield from batches
+    except OSError as exc:
+        raise RuntimeError(f"processing the inputs failed: {exc}") from exc
 
 
 def _name_of(item: Input) -> str:

@@ -14,6 +14,10 @@ PRINCIPLES
   `DIR/a/b.md.json` (the input's extension kept, so `b.md` and `b.txt` do not collide). A file
   is written whole to a temporary name and renamed, so an interrupted run leaves no partial
   output that would look up to date. An input whose output is newer than it is skipped.
+- **A destination that cannot be written is a usage error**, found before any input is read
+  (`check_output_file`, `check_output_dir`): `-o` naming a folder, or a file in a folder that
+  does not exist; `--output-dir` naming a file, or under one. A failure to write later (a full
+  disk) is reported in one line too, naming what could not be written.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from partita.elements import Element
 __all__ = [
     "OUTPUT_FORMATS",
     "OutputDir",
+    "check_output_dir",
+    "check_output_file",
     "heading_path_of",
     "open_output",
     "pages_of",
@@ -44,6 +50,45 @@ OUTPUT_FORMATS = ("json", "jsonl", "text", "markdown")
 _EXTENSIONS = {"json": ".json", "jsonl": ".jsonl", "text": ".txt", "markdown": ".md"}
 
 _RULE = "-" * 72
+
+
+def check_output_file(path: str, flag: str) -> None:
+    """Raise `UsageError` when the file `path`, given with `flag` ("-o"), cannot be written: it
+    is a folder, or its folder does not exist, is not a folder or is not writable. "-" (standard
+    output) always can."""
+    from partita.cli.inputs import UsageError
+
+    if path == "-":
+        return
+    if os.path.isdir(path):
+        raise UsageError(f"{flag} {path}: is a folder, not a file")
+    folder = os.path.dirname(path) or "."
+    _check_folder(folder, f"{flag} {path}", named=False)
+    if not os.path.isdir(folder):
+        raise UsageError(f"{flag} {path}: the folder {folder} does not exist")
+
+
+def check_output_dir(path: str, flag: str = "--output-dir") -> None:
+    """Raise `UsageError` when the folder `path`, given with `flag`, cannot hold output: it is a
+    file, or a folder on its way is a file, or the folder that would hold it is not writable. A
+    folder that does not exist yet is fine: it is created when the first output is written."""
+    _check_folder(path, f"{flag} {path}", named=True)
+
+
+def _check_folder(path: str, given: str, *, named: bool) -> None:
+    """Raise `UsageError` (about `given`, which is `path` itself when `named`) when `path`, or
+    the nearest of its ancestors that exists, is not a writable folder."""
+    from partita.cli.inputs import UsageError
+
+    existing = Path(path)
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        if named and existing == Path(path):
+            raise UsageError(f"{given}: is a file, not a folder")
+        raise UsageError(f"{given}: {existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"{given}: the folder {existing} is not writable")
 
 
 def write_stream(

@@ -1,19 +1,27 @@
 """What a worker does with one input: partition it, or chunk it (module-level, so they pickle).
 
 Both return a `Processed`: the elements to write and the counts the summary and the progress
-bar need (elements read, pages), so the parent never walks a document twice.
+bar need (elements read, pages), so the parent never walks a document twice. The warnings partita
+emits meanwhile (`PartitaWarning`: an empty document, content that is not what its name says,
+content left out) are collected as one line each, for the parent to print with the input's
+failures: a worker's own standard error would interleave with the progress bar, and Python's
+warning format takes two lines. Other warnings are shown as Python shows them.
 """
 
 from __future__ import annotations
 
 import io
 import os
-from dataclasses import dataclass
-from typing import Any
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, TextIO
 
 from partita.cli.inputs import MAX_STDIN_BYTES, Input, sniff_stdin_format
 from partita.elements import Element
-from partita.errors import DocumentLimitError
+from partita.errors import DocumentLimitError, PartitaWarning
+from partita.partitioners import EmptyDocumentWarning, FormatMismatchWarning
 
 __all__ = ["Processed", "chunk_input", "count_pages", "partition_input"]
 
@@ -28,22 +36,72 @@ class Processed:
     """How many elements the document had (before chunking)."""
     pages: int
     """The highest page number among them, 0 when the document has no pages."""
+    warnings: tuple[str, ...] = ()
+    """The `PartitaWarning`s emitted while processing it, one line each, naming the input (all
+    but `EmptyDocumentWarning`, which is `empty`)."""
+    empty: str | None = None
+    """Why the document gave no elements (`EmptyDocumentWarning`'s reason), or None."""
+
+
+@dataclass(slots=True)
+class _Noted:
+    """The `PartitaWarning`s of one input, as `Processed` carries them."""
+
+    lines: list[str] = field(default_factory=list)
+    empty: str | None = None
 
 
 def partition_input(item: Input) -> Processed:
     """Return the elements of `item` (a document, or with `--input-format json|jsonl` an
     elements file read back)."""
-    elements = _read_elements(item, reads_elements=False)
-    return Processed(elements, len(elements), count_pages(elements))
+    with _noting_warnings(item) as noted:
+        elements = _read_elements(item, reads_elements=False)
+    pages = count_pages(elements)
+    return Processed(elements, len(elements), pages, tuple(noted.lines), noted.empty)
 
 
 def chunk_input(strategy: str, options: dict[str, Any], item: Input) -> Processed:
     """Return the chunks of `item` (a document or an elements file) by `strategy`."""
     from partita.chunking import chunk
 
-    elements = _read_elements(item, reads_elements=True)
+    with _noting_warnings(item) as noted:
+        elements = _read_elements(item, reads_elements=True)
+        chunks = chunk(elements, strategy, **options)
     pages = count_pages(elements)
-    return Processed(chunk(elements, strategy, **options), len(elements), pages)
+    return Processed(chunks, len(elements), pages, tuple(noted.lines), noted.empty)
+
+
+@contextmanager
+def _noting_warnings(item: Input) -> Iterator[_Noted]:
+    """Collect the `PartitaWarning`s emitted in the body as lines (each once, in order); pass
+    other warnings on to Python's display."""
+    noted = _Noted()
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", PartitaWarning)
+        shown: Callable[..., None] = warnings.showwarning
+
+        def note(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: TextIO | None = None,
+            line: str | None = None,
+        ) -> None:
+            if not isinstance(message, PartitaWarning):
+                shown(message, category, filename, lineno, file, line)
+                return
+            if isinstance(message, EmptyDocumentWarning):
+                noted.empty = message.reason
+                return
+            if isinstance(message, FormatMismatchWarning):
+                message = FormatMismatchWarning(item.name, message.reason)  # -- "<stdin>" --
+            text = " ".join(str(message).split())
+            if text not in noted.lines:
+                noted.lines.append(text)
+
+        warnings.showwarning = note
+        yield noted
 
 
 def count_pages(elements: list[Element]) -> int:
