@@ -18,15 +18,15 @@ PRINCIPLES
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from partita.partitioners.detect import CONTENT_TYPES, READABLE_EXTENSIONS, detect_format
+from partita.partitioners.files import iter_directory_files
 from partita.text.code.languages import LANGUAGES, language_for_filename, language_named
 
 __all__ = [
@@ -130,7 +130,7 @@ def find_inputs(
         elif os.path.isdir(name):
             found = [
                 Input(str(path), str(path), format=input_format, relative=relative)
-                for path, relative in _iter_directory(Path(name), globs, skipped)
+                for path, relative in iter_directory_files(name, globs, skipped=skipped)
             ]
             if not found:
                 wanted = " or ".join(globs) if globs else "a format partita reads"
@@ -140,37 +140,6 @@ def find_inputs(
             relative = os.path.basename(os.path.normpath(name))
             inputs.append(Input(name, name, format=input_format, relative=relative))
     return inputs
-
-
-def _iter_directory(
-    root: Path, globs: Sequence[str] | None, skipped: Path | None
-) -> Iterator[tuple[Path, str]]:
-    """Generate (path, path under `root` as posix text) for the files to read under `root`."""
-    for directory, subdirectories, files in os.walk(root):
-        here = Path(directory)
-        subdirectories[:] = sorted(
-            d
-            for d in subdirectories
-            if not d.startswith(".") and (skipped is None or (here / d).resolve() != skipped)
-        )
-        for filename in sorted(files):
-            if filename.startswith("."):
-                continue
-            path = here / filename
-            relative = path.relative_to(root).as_posix()
-            if _is_selected(filename, relative, globs):
-                yield path, relative
-
-
-def _is_selected(filename: str, relative: str, globs: Sequence[str] | None) -> bool:
-    if not globs:
-        return os.path.splitext(filename)[1].lower() in READABLE_EXTENSIONS
-    return any(
-        fnmatch.fnmatch(filename, pattern)
-        or fnmatch.fnmatch(relative, pattern)
-        or fnmatch.fnmatch(relative, pattern.removeprefix("**/"))
-        for pattern in globs
-    )
 
 
 def _read_stdin(input_format: str | None) -> Input:
