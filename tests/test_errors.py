@@ -46,7 +46,15 @@ def test_every_public_error_is_listed() -> None:
         and issubclass(value, (errors.PartitaError, Warning))
         and value.__module__ == errors.__name__
     }
-    assert public == set(errors.__all__)
+    assert public | {"one_line"} == set(errors.__all__)
+
+
+def test_one_line_keeps_partitas_own_last_line() -> None:
+    wrapped = ValueError(
+        "Unknown encoding nope.\nPlugins found: []\n\nUnknown tokenizer name 'nope'"
+    )
+    assert errors.one_line(wrapped) == "Unknown tokenizer name 'nope'"
+    assert errors.one_line("  single  ") == "single"
 
 
 def _nested(depth: int) -> list[object]:

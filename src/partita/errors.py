@@ -34,6 +34,7 @@ __all__ = [
     "UnknownElementTypeError",
     "UnsupportedFormatError",
     "WorkerCrashError",
+    "one_line",
 ]
 
 
@@ -188,3 +189,12 @@ def _rebuild_error(
     error.args = args
     error.__dict__.update(state)
     return error
+
+
+def one_line(message: object) -> str:
+    """Return the last non-blank line of `message` (an error, or its text): partita's own, when
+    an error wraps another library's message (an unknown tokenizer name is tiktoken's "Unknown
+    encoding ...", its plugin list and version, then partita's line naming the encodings
+    available offline), so that a command line can report it as one line."""
+    lines = [line.strip() for line in str(message).splitlines() if line.strip()]
+    return lines[-1] if lines else str(message).strip()

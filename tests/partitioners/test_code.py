@@ -44,7 +44,9 @@ def test_code_is_told_by_extension_before_markup() -> None:
     assert detect_format("import os\n", "a.py") == "code"
     assert detect_format(b"%PDF-1.7", "a.py") == "pdf"
     assert detect_format(b'"""Magic: a PDF starts with %PDF-."""', "detect.py") == "code"
-    assert detect_format(b'"""Magic: a PDF starts with %PDF-."""', "detect.txt") == "pdf"
+    assert detect_format(b'"""Magic: a PDF starts with %PDF-."""', "detect.txt") == "text"
+    assert detect_format(b"junk\n%PDF-1.7\n", "report.pdf") == "pdf"
+    assert detect_format(b"junk\n%PDF-1.7\n", "blob") == "pdf"
     assert detect_format(b"plain", "notes.txt") == "text"
 
 

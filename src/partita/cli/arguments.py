@@ -17,12 +17,12 @@ from typing import NoReturn
 from partita.batch import parse_memory_size
 from partita.cli.inputs import INPUT_FORMATS
 from partita.cli.output import OUTPUT_FORMATS
+from partita.errors import one_line
 
 __all__ = [
     "CommandParser",
     "add_chunking_arguments",
     "add_io_arguments",
-    "one_line",
     "report_usage_error",
 ]
 
@@ -43,14 +43,6 @@ def report_usage_error(prog: str, message: str, *, hint: bool = False) -> int:
     suffix = f" (see {prog} --help)" if hint else ""
     print(f"{prog}: error: {one_line(message)}{suffix}", file=sys.stderr)
     return 2
-
-
-def one_line(message: object) -> str:
-    """Return the last non-blank line of `message`: partita's own, when an error wraps another
-    library's message (an unknown `--tokenizer` is tiktoken's "Unknown encoding ...", its plugin
-    list and version, then partita's line naming the encodings available offline)."""
-    lines = [line.strip() for line in str(message).splitlines() if line.strip()]
-    return lines[-1] if lines else str(message).strip()
 
 
 def add_chunking_arguments(parser: argparse.ArgumentParser) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from partita.elements import Element
+from partita.errors import one_line
 
 __all__ = ["add_inspect_parser", "run_inspect"]
 
@@ -87,7 +88,7 @@ def run_inspect(args: argparse.Namespace) -> int:
             raise ValueError(f"--per-view must be at least 1, got {per_view}")
         strategy.validated(**options)  # -- bad options are a usage error, before the file --
     except (TypeError, ValueError) as exc:
-        print(f"partita inspect: error: {exc}", file=sys.stderr)
+        print(f"partita inspect: error: {one_line(exc)}", file=sys.stderr)
         return 2
     try:
         elements = _read_elements(args.document)

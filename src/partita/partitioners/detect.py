@@ -115,8 +115,11 @@ def detect_format(head: bytes | str, filename: str | None = None) -> str:
                 return "docx" if extension == ".docx" else "zip"
             return "docx" if "word/document.xml" in members else "zip"
         is_code = language_for_filename(filename) is not None
-        if b"%PDF-" in head[:1024] and (head.startswith(b"%PDF-") or not is_code):
-            return "pdf"  # -- a source file may mention "%PDF-" (a PDF starts with it) --
+        is_text = is_code or format_for_extension(filename) in ("text", "md", "html")
+        if b"%PDF-" in head[:1024] and (head.startswith(b"%PDF-") or not is_text):
+            # -- a PDF's header may follow some junk, but a source or text file may mention
+            # -- "%PDF-" (a PDF starts with it): there, only a header at the start counts --
+            return "pdf"
         if is_code:
             return "code"
         sample = head[:4096]
