@@ -15,7 +15,15 @@ from partita.evaluation.configurations import (
     read_configurations,
 )
 from partita.evaluation.documents import document_text, joined_text
-from partita.evaluation.questions import locate, read_questions
+from partita.evaluation.questions import (
+    QuestionsFileError,
+    QuestionSkippedWarning,
+    locate,
+    place_questions,
+    read_question_file,
+    read_questions,
+    skipped_lines,
+)
 from partita.evaluation.spans import Span
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
@@ -93,11 +101,76 @@ def test_jsonl_answers_are_located_in_the_documents() -> None:
     assert locate("no such words anywhere", texts) is None
 
 
-def test_an_answer_found_nowhere_names_its_line(tmp_path: Path) -> None:
+def test_a_question_whose_answer_is_nowhere_is_skipped_naming_its_line(tmp_path: Path) -> None:
     path = tmp_path / "q.jsonl"
-    path.write_text('{"question": "q", "answer": "absent text"}\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"q\.jsonl:1"):
-        read_questions(path, {"a": "present text"})
+    lines = [
+        {"question": "Where?", "answer": "absent text"},
+        {"question": "What?", "answer": "present"},
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    placed, skipped = place_questions(read_question_file(path), {"a": "present text"})
+    assert [q.text for q in placed] == ["What?"]
+    assert placed[0].references == (Span("a", 0, 7),)
+    (left_out,) = skipped
+    assert (left_out.id, left_out.text) == ("q0001", "Where?")
+    assert left_out.where == f"{path}:1"
+    assert left_out.reason == "its answer 'absent text' is in no document"
+    with pytest.warns(QuestionSkippedWarning, match=r"q\.jsonl:1: question skipped"):
+        assert [q.id for q in read_questions(path, {"a": "present text"})] == ["q0002"]
+
+
+def test_a_chroma_question_of_another_corpus_is_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "questions_df.csv"
+    refs = json.dumps([{"content": "Tea", "start_index": 2, "end_index": 5}]).replace('"', '""')
+    path.write_text(f'question,references,corpus_id\n"What?","{refs}",tea\n"Who?","{refs}",wiki\n')
+    placed, skipped = place_questions(read_question_file(path), {"tea": "A Tea leaf"})
+    assert [q.text for q in placed] == ["What?"]
+    assert [s.reason for s in skipped] == ["its document 'wiki' is not among the documents"]
+    _, short = place_questions(read_question_file(path), {"tea": "A T", "wiki": "A Tea"})
+    assert [s.reason for s in short] == ["its answer ends past the end of document 'tea'"]
+
+
+def test_questions_skipped_for_one_reason_share_a_line() -> None:
+    skipped = [
+        ("q.csv:2", "its document 'wiki' is not among the documents"),
+        ("q.csv:3", "its answer 'x' is in no document"),
+        ("q.csv:4", "its document 'wiki' is not among the documents"),
+        ("q.csv:5", "its document 'wiki' is not among the documents"),
+    ]
+    assert skipped_lines(skipped) == [
+        "q.csv:2 and 2 more questions: its document 'wiki' is not among the documents",
+        "q.csv:3: its answer 'x' is in no document",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"question": "q", "answer": "a"}\nnot json\n', r"q\.jsonl:2: not a JSON object"),
+        ('{"answer": "a"}\n', r'q\.jsonl:1: no "question"'),
+        ('{"question": "q"}\n', r'q\.jsonl:1: no "answer" text'),
+        ('{"question": "q", "answers": ["a", 3]}\n', r'q\.jsonl:1: no "answer" text'),
+        ("\n\n", r"q\.jsonl: no questions in it"),
+    ],
+)
+def test_a_file_that_is_not_questions_names_its_line(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "q.jsonl"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(QuestionsFileError, match=message):
+        read_question_file(path)
+
+
+def test_a_questions_file_not_in_utf8_or_not_chroma_s_csv_is_refused(tmp_path: Path) -> None:
+    latin = tmp_path / "q.jsonl"
+    latin.write_bytes('{"question": "caf\u00e9", "answer": "x"}\n'.encode("latin-1"))
+    with pytest.raises(QuestionsFileError, match="not UTF-8 text"):
+        read_question_file(latin)
+    other = tmp_path / "q.csv"
+    other.write_text("question,answer\nq,a\n", encoding="utf-8")
+    with pytest.raises(QuestionsFileError, match="no column corpus_id, references"):
+        read_question_file(other)
 
 
 def test_chunks_are_placed_in_the_file_text_by_their_provenance() -> None:

@@ -1,13 +1,13 @@
-"""Intrinsic figures, the decision tree and the comparison of two runs, on small real cases."""
+"""Intrinsic figures and the comparison of two runs, on small real cases."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from partita.elements import CodeSnippet, CompositeElement, ElementMetadata, NarrativeText, Title
+from partita.elements import CompositeElement, ElementMetadata, NarrativeText, Title
 from partita.embeddings import hashing_embedder
-from partita.evaluation.compare import compare_results, comparison_to_markdown
+from partita.evaluation.compare import ComparisonError, compare_results, comparison_to_markdown
 from partita.evaluation.intrinsic import (
     boundary_quality,
     distribution,
@@ -16,7 +16,6 @@ from partita.evaluation.intrinsic import (
     orphaned_headings,
     semantic_coherence,
 )
-from partita.evaluation.recommend import profile_documents, recommend
 
 
 def chunk(text: str, *records: tuple[str, int, int]) -> CompositeElement:
@@ -65,48 +64,13 @@ def test_coherence_and_boundary_quality_follow_their_definitions() -> None:
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0)
 
 
-def test_the_decision_tree_reads_the_documents() -> None:
-    code = [[CodeSnippet("def f(): pass")]]
-    assert recommend(profile_documents(code))["strategy"] == "code"
-    titled = [[Title("A"), NarrativeText("x"), Title("B"), NarrativeText("y")]]
-    assert recommend(profile_documents(titled))["strategy"] == "headings"
-    paragraphs = [[NarrativeText(f"p{i}") for i in range(8)]]
-    assert recommend(profile_documents(paragraphs))["strategy"] == "recursive"
-    flat = [[NarrativeText("one block")]]
-    assert recommend(profile_documents(flat))["strategy"] == "sentence"
-    assert recommend(profile_documents(flat), priority="speed")["strategy"] == "token"
-    with pytest.raises(ValueError, match="priority"):
-        recommend(profile_documents(flat), priority="cheap")
-
-
-def measured(name: str, recall: float, tokens: int, iou: float = 0.05) -> dict[str, object]:
-    scores = {"recall": recall, "iou": iou}
-    return {
-        "name": name,
-        "strategy": name.split(":")[0],
-        "options": {},
-        "retrieval": {"top_k": scores, "token_budget": scores, "per_question": []},
-        "efficiency": {"tokens_to_embed": tokens},
-    }
-
-
-def test_measurements_pick_among_the_best_recalls_the_tree_s_or_the_best_iou() -> None:
-    profile = profile_documents([[NarrativeText("x")]])  # -- the tree says "sentence" --
-    entries = [measured("token:a", 0.80, 900, iou=0.06), measured("recursive:b", 0.80, 500)]
-    assert recommend(profile, entries)["configuration"] == "token:a"  # -- better IoU --
-    entries.append(measured("sentence:c", 0.795, 700, iou=0.01))
-    picked = recommend(profile, entries)
-    assert picked["configuration"] == "sentence:c"  # -- within a point, and the tree's --
-    assert "what the tree picks" in picked["reasons"][-1]
-    entries.append(measured("headings:d", 0.85, 2000))
-    assert recommend(profile, entries)["configuration"] == "headings:d"
-
-
-def run_with(recalls: list[float]) -> dict[str, object]:
+def run_with(recalls: list[float], questions: list[str] | None = None) -> dict[str, object]:
+    texts = questions or [f"question {i}" for i in range(len(recalls))]
     per_question = [
-        {"id": f"q{i}", "recall": r, "iou": r / 10, "precision": r / 5, "reciprocal_rank": r}
-        for i, r in enumerate(recalls)
-    ]
+        {"id": f"q{i:04d}", "question": text, "recall": r, "iou": r / 10, "precision": r / 5,
+         "reciprocal_rank": r}
+        for i, (text, r) in enumerate(zip(texts, recalls, strict=True), start=1)
+    ]  # fmt: skip
     return {"configurations": [{"name": "c", "retrieval": {"per_question": per_question}}]}
 
 
@@ -122,3 +86,32 @@ def test_two_runs_compare_question_by_question() -> None:
     same = next(r for r in compare_results(a, a, iterations=500) if r["figure"] == "recall")
     assert same["difference"] == 0
     assert same["p_value"] == 1.0
+
+
+def test_questions_pair_by_their_text_not_their_place() -> None:
+    texts = [f"question {i}" for i in range(40)]
+    score = {text: [0.2, 0.4, 0.6, 0.8][i % 4] for i, text in enumerate(texts)}
+    a = run_with([score[t] for t in texts], texts)
+    # -- B asks the same questions in another order, each scored as in A: no difference --
+    reordered = texts[1::2] + texts[0::2]
+    b = run_with([score[t] for t in reordered], reordered)
+    recall = next(r for r in compare_results(a, b, iterations=500) if r["figure"] == "recall")
+    assert recall["questions"] == 40
+    assert recall["difference"] == 0
+    assert recall["p_value"] == 1.0
+    assert recall["ci_low"] == recall["ci_high"] == 0
+
+
+def test_runs_of_other_questions_are_refused() -> None:
+    four = run_with([0.5] * 4, [f"question {i}" for i in range(4)])
+    nine = run_with([0.9] * 9, [f"question {i}" for i in range(9)])
+    with pytest.raises(ComparisonError, match=r"4 in A, 9 in B, 4 in both"):
+        compare_results(four, nine)
+    other = run_with([0.5] * 4, [f"other {i}" for i in range(4)])
+    with pytest.raises(ComparisonError, match=r"0 in both"):
+        compare_results(four, other)
+    old = {"configurations": [{"name": "c", "retrieval": {"per_question": [{"id": "q0001"}]}}]}
+    with pytest.raises(ComparisonError, match="no question texts"):
+        compare_results(old, four)
+    with pytest.raises(ComparisonError, match="no retrieval scores"):
+        compare_results({"configurations": [{"name": "c", "retrieval": None}]}, four)

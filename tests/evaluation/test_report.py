@@ -114,13 +114,20 @@ def sample_results(configurations: int = 4) -> dict[str, Any]:
         "configurations": entries,
         "recommendation": {
             "strategy": "headings",
-            "options": {"max_tokens": 384, "split_depth": 3},
+            "options": {"max_tokens": 200, "split_depth": 3},
             "configuration": entries[min(3, configurations - 1)]["name"],
+            "basis": "retrieval",
             "reasons": [
-                f"best recall at the token budget: {entries[-1]['name']} (88.4%)",
-                "seed 004's decision tree: headings",
+                "it found the most of the answers' text: recall 88.4% within 1,024 retrieved"
+                f" tokens, vs 81.0% for {entries[0]['name']} (the next best)",
+                "0% of its chunks exceed the embedder's 256-token window",
             ],
-            "decision_path": ["headings: 3 of 3 documents have titles (212 in all)"],
+            "excluded": [
+                {
+                    "configuration": "headings:max_tokens=384",
+                    "reason": "34.5% of its chunks exceed the embedder's 256-token window",
+                },
+            ],
         },
     }
 
@@ -218,9 +225,8 @@ def small_results() -> dict[str, Any]:
         "configurations": [entry("token:max_tokens=256", 100, 0.8125, 0.5),
                            entry("by_title:max_characters=1000", 40, 0.75, 0.25)],
         "recommendation": {"strategy": "token", "options": {"max_tokens": 256},
-                           "configuration": "token:max_tokens=256",
-                           "reasons": ["best recall at the token budget"],
-                           "decision_path": ["no headings", "paragraphs"]},
+                           "configuration": "token:max_tokens=256", "basis": "retrieval",
+                           "reasons": ["best recall in the top 3 chunks"], "excluded": []},
     }  # fmt: skip
 
 
@@ -260,9 +266,8 @@ def test_markdown_table_shows_each_configuration_with_its_numbers() -> None:
     # -- a rule with right-aligned numeric columns, then the recommendation in three lines --
     assert lines[lines.index(header) + 1].startswith("| ---")
     assert "-: |" in lines[3]
-    assert lines[-3] == "**Recommended:** `token` with max_tokens=256 (★)"
-    assert lines[-2] == "- Why: best recall at the token budget"
-    assert lines[-1] == "- Decision path: no headings → paragraphs"
+    assert lines[-2] == "**Recommended:** `token` with max_tokens=256 (★), on retrieval"
+    assert lines[-1] == "- Why: best recall in the top 3 chunks"
 
 
 def test_markdown_says_what_was_not_measured() -> None:
@@ -290,6 +295,41 @@ def test_markdown_of_nothing() -> None:
     assert "No configurations." in text
     assert "No recommendation was made." in text
     assert "documents: 0" in text
+
+
+def test_what_was_left_out_is_listed_under_the_recommendation() -> None:
+    results = small_results()
+    results["recommendation"]["excluded"] = [
+        {"configuration": "headings:max_tokens=384", "reason": "34.5% of its chunks exceed it"}
+    ]
+    results["skipped_questions"] = [
+        {"id": "q0004", "question": "Who?", "where": "q.jsonl:4",
+         "reason": "its answer 'x' is in no document"},
+    ]  # fmt: skip
+    results["failed_documents"] = [{"document": "bad.pdf", "error": "DocumentError: broken"}]
+    results["failed_configurations"] = [{"name": "semantic:x", "error": "ValueError: no"}]
+    lines = results_to_markdown(results).splitlines()
+    assert lines[-4:] == [
+        "- Not recommended: headings:max_tokens=384: 34.5% of its chunks exceed it",
+        "- Question skipped: q.jsonl:4: its answer 'x' is in no document",
+        "- Document not read: bad.pdf: DocumentError: broken",
+        "- Configuration failed: semantic:x: ValueError: no",
+    ]
+    assert "questions: 12 (1 skipped)" in lines[0]
+    tree = lxml.html.fromstring(results_to_html(results))
+    box = tree.find(".//section")
+    assert [h.text_content() for h in box.iter("h3")] == [
+        "Why, on retrieval", "Not recommended", "Question skipped", "Document not read",
+        "Configuration failed",
+    ]  # fmt: skip
+    results["recommendation"] = {
+        "configuration": None, "strategy": None, "options": None, "basis": None,
+        "reasons": ["retrieval was not measured"], "excluded": [],
+    }  # fmt: skip
+    assert "**No recommendation:** retrieval was not measured" in results_to_markdown(results)
+    html = results_to_html(results)
+    assert "No configuration is recommended." in html
+    assert "recommended</span>" not in html
 
 
 def test_markdown_escapes_pipes_in_names() -> None:
@@ -322,7 +362,10 @@ def test_html_parses_and_has_every_chart_each_with_a_title() -> None:
     box = tree.find(".//section")
     assert "headings" in box.text_content()
     assert "split_depth=3" in box.text_content()
-    assert [li.text_content() for li in box.iter("li")][-1].startswith("headings: 3 of 3")
+    assert [h.text_content() for h in box.iter("h3")] == ["Why, on retrieval", "Not recommended"]
+    assert [li.text_content() for li in box.iter("li")][-1] == (
+        "headings:max_tokens=384: 34.5% of its chunks exceed the embedder's 256-token window"
+    )
     # -- one table row per configuration; the recommended one is marked --
     rows = tree.findall(".//tbody/tr")
     assert len(rows) == 4

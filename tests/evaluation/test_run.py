@@ -77,13 +77,30 @@ def test_recall_grows_with_k_and_retrieved_tokens(results: dict[str, Any]) -> No
         assert tokens == sorted(tokens)
 
 
-def test_the_recommendation_follows_the_tree_and_the_measurements(
+def test_the_recommendation_is_a_measured_configuration_and_quotes_its_figures(
     results: dict[str, Any],
 ) -> None:
     recommendation = results["recommendation"]
     assert recommendation["configuration"] in CONFIGS
-    assert recommendation["decision_path"][0].startswith("headings:")
-    assert any("seed 004" in r for r in recommendation["reasons"])
+    assert recommendation["basis"] == "retrieval"
+    chosen = next(
+        c for c in results["configurations"] if c["name"] == recommendation["configuration"]
+    )
+    recall = chosen["retrieval"]["token_budget"]["recall"]
+    assert f"{recall * 100:.1f}%" in recommendation["reasons"][0]
+    assert "within 750 retrieved tokens" in recommendation["reasons"][0]
+    # -- the hashing embedder declares no window: said, not silently skipped --
+    assert "declares no window" in recommendation["reasons"][-1]
+    assert not any("seed" in r or "tree" in r for r in recommendation["reasons"])
+
+
+def test_per_question_scores_carry_the_question_text(results: dict[str, Any]) -> None:
+    lines = (CORPUS / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+    asked = [json.loads(line)["question"] for line in lines]
+    for entry in results["configurations"]:
+        per_question = entry["retrieval"]["per_question"]
+        assert [q["question"] for q in per_question] == asked
+        assert all(0 <= q["recall_at_token_budget"] <= 1 for q in per_question)
 
 
 def test_without_an_embedder_only_intrinsic_figures_are_measured() -> None:
@@ -94,6 +111,7 @@ def test_without_an_embedder_only_intrinsic_figures_are_measured() -> None:
     assert entry["intrinsic"]["coherence"] is None
     assert plain["embedding"] is None
     assert plain["recommendation"]["configuration"] is None
+    assert "retrieval was not measured" in plain["recommendation"]["reasons"][0]
 
 
 def test_long_embedding_work_reports_its_progress() -> None:

@@ -5,8 +5,9 @@
 options, `configurations`) chunks them, and each is measured (`run`):
 
 - intrinsic figures (`intrinsic`): sizes in characters and tokens, the share above the embedding
-  model's window, semantic coherence and boundary quality (seed 004), chunks ending
-  mid-sentence, orphaned headings;
+  model's window, semantic coherence (mean pairwise similarity of a chunk's sentences) and
+  boundary quality (1 − similarity of adjacent chunks), chunks ending mid-sentence, orphaned
+  headings;
 - with questions (`questions`: Chroma's `questions_df.csv` or JSON Lines of question and answer),
   retrieval (`retrieval`, `spans`): Chroma's character-span recall, precision, IoU and
   precision_Ω, hit rate, MRR, precision/recall/F1 at k, at top-k and at a matched token budget,
@@ -15,9 +16,12 @@ options, `configurations`) chunks them, and each is measured (`run`):
 
 Chunks are placed in their documents by their provenance (`documents`); embeddings come from
 any callable behind one protocol, the offline default all-MiniLM-L6-v2 (`partita.embeddings`, the
-`embed` extra), cached on disk. Results are plain data written as JSON; `report` renders them as
-a Markdown table and a self-contained HTML page, `compare` pairs two runs' per-question scores
-in a bootstrap, and `recommend` applies seed 004's decision tree.
+`embed` extra), cached on disk. Without an embedder (sizes and boundaries only) nothing imports
+numpy, so that much runs on the core install. Results are plain data written as JSON; `report`
+renders them as a Markdown table and a self-contained HTML page, `compare` pairs two runs'
+per-question scores (by question text) in a bootstrap, and `recommend` picks among the measured
+configurations, giving the measured figures it rests on. `partita evaluate` checks its whole
+command line before it reads a document (`preflight`).
 
 Names load on first use, so `import partita.evaluation` costs nothing until then.
 """
@@ -35,7 +39,6 @@ __all__ = [
     "document_text",
     "evaluate",
     "parse_configuration",
-    "profile_documents",
     "read_configurations",
     "read_questions",
     "recommend",
@@ -51,7 +54,6 @@ _WHERE = {
     "Span": "spans",
     "read_questions": "questions",
     "evaluate": "run",
-    "profile_documents": "recommend",
     "recommend": "recommend",
 }
 

@@ -1,6 +1,6 @@
 """What a configuration's chunks are like on their own: sizes, boundaries, coherence.
 
-Metrics (seed 004's, and the defects the retrieval issue found in real chunks):
+Metrics (the usual intrinsic ones, and the defects found in real chunks):
 
 - **Sizes** in characters and in tokens (cl100k_base): mean, median, p95, max; the share of
   chunks above the embedding model's window, counted by the model's own tokenizer (what it
@@ -10,10 +10,10 @@ Metrics (seed 004's, and the defects the retrieval issue found in real chunks):
   closing quotes and brackets after it allowed).
 - **Orphaned headings**: chunks that end with a `Title` whose body starts the next chunk (a
   chunk's last provenance record is a whole title, and a chunk follows).
-- **Semantic coherence** (seed 004): per chunk, the mean pairwise cosine similarity of its
+- **Semantic coherence**: per chunk, the mean pairwise cosine similarity of its
   sentences (a one-sentence chunk scores 1), averaged over chunks (a deterministic sample of at
   most `COHERENCE_SAMPLE` chunks: it embeds every sentence of every sampled chunk).
-- **Boundary quality** (seed 004): the mean of 1 − cosine similarity of adjacent chunks of the
+- **Boundary quality**: the mean of 1 − cosine similarity of adjacent chunks of the
   same document: higher means cuts fall where the topic changes.
 """
 

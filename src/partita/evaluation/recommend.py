@@ -1,166 +1,226 @@
-"""Which strategy to use: seed 004's decision tree, then the measurements when there are any.
+"""Which configuration to use: one the run measured, for a reason stated in its measured figures.
 
-The tree (seed 004, "Chunking 決策樹"), on a profile of the documents:
+Rules:
 
-1. Source code (every document a source file)? -> "code", 500-1,000 characters.
-2. Headings (titles on at least `HEADINGS_SHARE` of the documents, and at least two per
-   document on average)? -> "headings", split at levels 1-3, 384 tokens (seed 001's embedder).
-3. Paragraphs (most text in blank-line separated blocks: several elements per document)? ->
-   "recursive", 400-500 tokens, the default separators.
-4. Else precision or speed: `priority="precision"` -> "sentence" (semantic chunking where it is
-   available), `priority="speed"` -> "token", fixed windows.
-
-Latency and budget constraints bend it: `max_latency_ms` below what embedding a chunk costs
-prefers larger chunks (fewer to embed); `embedding_budget_tokens` caps the total tokens to embed
-(overlap off when it would pass it).
-
-When the run measured retrieval, the recommendation is among the configurations whose recall at
-the matched token budget is within `CLOSE_RECALL` (one point) of the best: the tree's strategy
-if one of them uses it, else the one with the best IoU (the least noise around the answer;
-ties: fewer tokens to embed).
+- **Only measured configurations are recommended**, and the reasons quote the figures the
+  choice rests on, in words (recall, chunks over the window, tokens to embed), never a rule of
+  thumb the run did not check.
+- **Chunks over the embedding model's window rule a configuration out.** The model never reads
+  a chunk's text past its window, so a question about that text cannot find it. A configuration
+  with more than `OVER_WINDOW_TOLERANCE` of its chunks over the window is not recommended; it
+  is listed in `excluded` with its share. When the model declares no window, the reasons say the
+  lengths were not checked against one.
+- **With retrieval measured** (questions and an embedding model), the configuration that found
+  the most of the answers' text at equal context cost wins: recall within the character budget
+  when one was given, else within the token budget, else in the top k. Configurations within
+  `CLOSE_RECALL` of the best recall tie; `priority` breaks a tie: "precision" takes the best IoU
+  (the least other text retrieved around the answers), "speed" the fewest tokens to embed.
+  When both runs' per-question scores are at hand, a paired bootstrap over the questions says
+  whether the winner's lead over the runner-up could be chance.
+- **Without retrieval** (no questions, or no embedding model) nothing is recommended, and the
+  reasons say why: chunk sizes and boundaries alone do not say which configuration retrieves
+  best (configurations over the window are still listed in `excluded`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from partita.elements import CodeSnippet, Element, Title
-
-__all__ = ["CLOSE_RECALL", "HEADINGS_SHARE", "DocumentProfile", "profile_documents", "recommend"]
+__all__ = ["CHANCE_P", "CLOSE_RECALL", "OVER_WINDOW_TOLERANCE", "recommend"]
 
 CLOSE_RECALL = 0.01
 """Recall within this of the best measured counts as a tie (one point)."""
 
-HEADINGS_SHARE = 0.5
-"""The share of documents with titles that makes heading sections the tree's answer."""
+OVER_WINDOW_TOLERANCE = 0.01
+"""The largest share of chunks over the embedding model's window a recommended configuration
+may have (1 %: a stray table or code block, not a chunk size that does not fit)."""
+
+CHANCE_P = 0.05
+"""A paired-bootstrap p-value at or above this says the winner's lead could be chance."""
+
+Entry = Mapping[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class DocumentProfile:
-    """What the tree asks of the documents."""
-
-    documents: int
-    code: int
-    with_headings: int
-    titles: int
-    elements: int
-    characters: int
+def _percent(value: float) -> str:
+    return "0%" if value == 0 else f"{value * 100:.1f}%"
 
 
-def profile_documents(documents: Sequence[Sequence[Element]]) -> DocumentProfile:
-    """The profile of partitioned documents."""
-    code = sum(1 for d in documents if d and all(isinstance(e, CodeSnippet) for e in d))
-    titles = [sum(1 for e in d if isinstance(e, Title)) for d in documents]
-    return DocumentProfile(
-        documents=len(documents),
-        code=code,
-        with_headings=sum(1 for t in titles if t >= 2),
-        titles=sum(titles),
-        elements=sum(len(d) for d in documents),
-        characters=sum(len(e.text) for d in documents for e in d),
-    )
+def _over_window(entry: Entry) -> float | None:
+    share = (entry.get("intrinsic") or {}).get("tokens", {}).get("over_window_share")
+    return float(share) if isinstance(share, int | float) else None
 
 
-@dataclass(frozen=True, slots=True)
-class _Answer:
-    strategy: str
-    options: dict[str, Any]
-    path: list[str] = field(default_factory=list)
-
-
-def _tree(
-    profile: DocumentProfile,
-    priority: str,
-    max_latency_ms: float | None,
-    embedding_budget_tokens: int | None,
-) -> _Answer:
-    path: list[str] = []
-    n = max(profile.documents, 1)
-    if profile.documents and profile.code == profile.documents:
-        path.append(f"code: all {profile.documents} documents are source files")
-        answer = _Answer("code", {"max_tokens": 384, "tokenizer": "cl100k_base"}, path)
-    elif profile.with_headings / n >= HEADINGS_SHARE and profile.titles >= 2 * n:
-        path.append(
-            f"headings: {profile.with_headings} of {profile.documents} documents have titles"
-            f" ({profile.titles} in all)"
-        )
-        answer = _Answer(
-            "headings", {"max_tokens": 384, "tokenizer": "cl100k_base", "split_depth": 3}, path
-        )
-    elif profile.elements / n >= 5:
-        path.append("no heading structure; paragraphs: several blocks per document")
-        answer = _Answer("recursive", {"max_tokens": 400, "tokenizer": "cl100k_base"}, path)
-    elif priority == "speed":
-        path.append("no structure, speed first: fixed windows")
-        answer = _Answer(
-            "token", {"max_tokens": 400, "overlap": 60, "tokenizer": "cl100k_base"}, path
-        )
-    else:
-        path.append("no structure, precision first: sentence packing")
-        answer = _Answer(
-            "sentence", {"max_tokens": 300, "overlap": 30, "tokenizer": "cl100k_base"}, path
-        )
-    if max_latency_ms is not None and max_latency_ms < 50:
-        answer.options["max_tokens"] = max(answer.options.get("max_tokens", 400), 512)
-        path.append(f"latency under {max_latency_ms:g} ms: larger chunks, fewer to embed")
-    if embedding_budget_tokens is not None and profile.characters / 4 > embedding_budget_tokens:
-        answer.options.pop("overlap", None)
-        path.append("embedding budget below the documents' size: no overlap")
-    return answer
+def _measure(
+    entries: Sequence[Entry], k: int | None, token_budget: int | None, character_budget: int | None
+) -> tuple[str, str, str]:
+    """Which retrieval figures to rank by: (results key, per-question key, words)."""
+    if character_budget is not None and all(
+        e["retrieval"].get("character_budget") for e in entries
+    ):
+        words = f"within {character_budget:,} retrieved characters"
+        return "character_budget", "recall_at_character_budget", words
+    if token_budget is not None and all(e["retrieval"].get("token_budget") for e in entries):
+        return "token_budget", "recall_at_token_budget", f"within {token_budget:,} retrieved tokens"
+    return "top_k", "recall", f"in the top {k} chunks" if k else "in the top k chunks"
 
 
 def recommend(
-    profile: DocumentProfile,
-    configurations: Sequence[Mapping[str, Any]] = (),
+    configurations: Sequence[Entry] = (),
     *,
     priority: str = "precision",
-    max_latency_ms: float | None = None,
-    embedding_budget_tokens: int | None = None,
+    k: int | None = None,
+    token_budget: int | None = None,
+    character_budget: int | None = None,
+    window_tokens: int | None = None,
 ) -> dict[str, Any]:
-    """The recommendation: `{strategy, options, configuration, reasons, decision_path}`.
+    """The recommendation among the measured `configurations` (the results' entries):
+    `{configuration, strategy, options, basis, reasons, excluded}`.
 
-    `configurations` are the run's measured configurations (the results' entries); with
-    retrieval measured, the best one is recommended (see the module docstring)."""
+    `basis` is "retrieval" (what the choice rests on); `reasons` quote the measured figures;
+    `excluded` lists `{configuration, reason}` for those ruled out by the window. With nothing
+    eligible or no retrieval measured, `configuration`, `strategy`, `options` and `basis` are
+    None and `reasons` say why.
+    `k`, `token_budget` and `character_budget` are the run's; `window_tokens` is the embedding
+    model's window (None when it declares none)."""
     if priority not in ("precision", "speed"):
         raise ValueError(f"priority must be 'precision' or 'speed', got {priority!r}")
-    answer = _tree(profile, priority, max_latency_ms, embedding_budget_tokens)
-    reasons = [f"seed 004's decision tree: {answer.strategy}"]
-    measured = [c for c in configurations if c.get("retrieval")]
+    window = f"the embedder's {window_tokens:,}-token window" if window_tokens else "its window"
+    eligible: list[Entry] = []
+    excluded: list[dict[str, str]] = []
+    for entry in configurations:
+        share = _over_window(entry)
+        if share is not None and share > OVER_WINDOW_TOLERANCE:
+            reason = f"{_percent(share)} of its chunks exceed {window} (their ends go unread)"
+            excluded.append({"configuration": str(entry["name"]), "reason": reason})
+        else:
+            eligible.append(entry)
+    measured = [e for e in eligible if e.get("retrieval")]
     if not measured:
+        if eligible or not excluded:
+            why = (
+                "retrieval was not measured (it needs questions with known answers and an"
+                " embedding model), and chunk sizes alone do not say which retrieves best"
+            )
+        else:
+            why = "no configuration measured fits the embedding model's window"
         return {
-            "strategy": answer.strategy,
-            "options": answer.options,
             "configuration": None,
-            "reasons": reasons,
-            "decision_path": answer.path,
+            "strategy": None,
+            "options": None,
+            "basis": None,
+            "reasons": [why],
+            "excluded": excluded,
         }
-
-    def scores(c: Mapping[str, Any]) -> Mapping[str, float]:
-        retrieval = c["retrieval"]
-        chosen: Mapping[str, float] = retrieval.get("token_budget") or retrieval["top_k"]
-        return chosen
-
-    top_recall = max(scores(c)["recall"] for c in measured)
-    close = [c for c in measured if top_recall - scores(c)["recall"] <= CLOSE_RECALL]
-    tree_picks = [c for c in close if c["strategy"] == answer.strategy]
-    pool = tree_picks or close
-    best = max(pool, key=lambda c: (scores(c)["iou"], -c["efficiency"]["tokens_to_embed"]))
-    recall = scores(best)["recall"]
-    reasons.insert(
-        0,
-        f"recall at the token budget {recall * 100:.1f}% ({top_recall * 100:.1f}% the best"
-        f" measured; {len(close)} configuration(s) within {CLOSE_RECALL * 100:.0f} point)",
-    )
-    if tree_picks:
-        reasons.append(f"{best['name']} is close to the best and is what the tree picks")
-    elif len(close) > 1:
-        reasons.append(f"{best['name']} has the best IoU of those close to the best recall")
+    best, reasons = _by_retrieval(measured, priority, k, token_budget, character_budget)
+    share = _over_window(best)
+    if share is None:
+        reasons.append(
+            "the embedding model declares no window, so chunk lengths were not checked against one"
+        )
+    else:
+        reasons.append(f"{_percent(share)} of its chunks exceed {window}")
     return {
+        "configuration": best["name"],
         "strategy": best["strategy"],
         "options": dict(best["options"]),
-        "configuration": best["name"],
+        "basis": "retrieval",
         "reasons": reasons,
-        "decision_path": answer.path,
+        "excluded": excluded,
     }
+
+
+def _by_retrieval(
+    entries: Sequence[Entry],
+    priority: str,
+    k: int | None,
+    token_budget: int | None,
+    character_budget: int | None,
+) -> tuple[Entry, list[str]]:
+    key, per_question_key, where = _measure(entries, k, token_budget, character_budget)
+
+    def scores(entry: Entry) -> Mapping[str, float]:
+        chosen: Mapping[str, float] = entry["retrieval"][key]
+        return chosen
+
+    ranked = sorted(entries, key=lambda e: -scores(e)["recall"])
+    top = ranked[0]
+    top_recall = scores(top)["recall"]
+    close = [e for e in ranked if top_recall - scores(e)["recall"] <= CLOSE_RECALL]
+    if priority == "speed":
+        best = min(close, key=lambda e: (e["efficiency"]["tokens_to_embed"], -scores(e)["recall"]))
+    else:
+        best = max(close, key=lambda e: (scores(e)["iou"], -e["efficiency"]["tokens_to_embed"]))
+    recall = scores(best)["recall"]
+    if len(ranked) == 1:
+        return best, [f"recall {_percent(recall)} {where}; it is the only configuration eligible"]
+    if best is top and len(close) == 1:
+        second = ranked[1]
+        reasons = [
+            f"it found the most of the answers' text: recall {_percent(recall)} {where},"
+            f" vs {_percent(scores(second)['recall'])} for {second['name']} (the next best)"
+        ]
+        chance = _chance(best, second, per_question_key)
+        if chance:
+            reasons.append(chance)
+        return best, reasons
+    other = top if best is not top else next(e for e in close if e is not best)
+    if best is top:
+        tie = (
+            f"it found the most of the answers' text, recall {_percent(recall)} {where}, but"
+            f" {_others(len(close) - 1)} within {CLOSE_RECALL * 100:.0f} point"
+            f" ({other['name']}: {_percent(scores(other)['recall'])})"
+        )
+    else:
+        tie = (
+            f"its recall {where}, {_percent(recall)}, is within {CLOSE_RECALL * 100:.0f} point of"
+            f" the best ({_percent(top_recall)}, {top['name']})"
+        )
+    if priority == "speed":
+        mine, theirs = best["efficiency"]["tokens_to_embed"], other["efficiency"]["tokens_to_embed"]
+        figure, ours, yours = "tokens to embed", f"{mine:,}", f"{theirs:,}"
+        tiebreak = f"of those it has the fewest tokens to embed ({ours} vs {yours})"
+    else:
+        figure, ours, yours = "IoU", _percent(scores(best)["iou"]), _percent(scores(other)["iou"])
+        tiebreak = (
+            "of those it retrieves the least other text around the answers"
+            f" (IoU {ours} vs {yours}, {where})"
+        )
+    if ours == yours:
+        tiebreak = f"it and {other['name']} tie on {figure} too ({ours})"
+    return best, [f"{tie}; {tiebreak}"]
+
+
+def _others(count: int) -> str:
+    return "another configuration comes" if count == 1 else f"{count} other configurations come"
+
+
+def _chance(best: Entry, second: Entry, per_question_key: str) -> str | None:
+    """Whether `best`'s lead over `second` could be chance, by a paired bootstrap over the
+    questions both scored (None when their per-question scores are not at hand)."""
+    try:
+        from partita.evaluation.retrieval import paired_bootstrap
+    except ImportError:  # -- numpy missing: results read on a core install --
+        return None
+
+    def by_question(entry: Entry) -> dict[str, float]:
+        rows = entry["retrieval"].get("per_question") or ()
+        return {
+            str(row.get("question", row.get("id"))): float(row[per_question_key])
+            for row in rows
+            if per_question_key in row
+        }
+
+    a, b = by_question(best), by_question(second)
+    shared = [q for q in a if q in b]
+    if len(shared) < 2:
+        return None
+    test = paired_bootstrap([a[q] for q in shared], [b[q] for q in shared], iterations=2000)
+    if test.p_value >= CHANCE_P:
+        return (
+            f"with {len(shared)} questions, that lead could be chance (paired bootstrap"
+            f" p = {test.p_value:.2f}): more questions would tell"
+        )
+    return (
+        f"the lead holds over the {len(shared)} questions (paired bootstrap p = {test.p_value:.3f})"
+    )

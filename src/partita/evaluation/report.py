@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from partita.evaluation import plots
+from partita.evaluation.questions import skipped_lines
+from partita.evaluation.report_style import CSS as _CSS
 
 __all__ = ["results_to_html", "results_to_markdown", "write_report"]
 
@@ -87,13 +89,15 @@ def results_to_markdown(results: Results) -> str:
     out += [line(header), rule, *map(line, rows)] if rows else ["No configurations."]
     out += ["", "Not measured: " + "; ".join(missing) + "."] if missing else []
     rec = results.get("recommendation")
+    basis = _dig(rec, ("basis",))
     if not isinstance(rec, Mapping):
-        return "\n".join([*out, "", "No recommendation was made."]) + "\n"
-    out += ["", f"**Recommended:** {_chosen(rec)}" + (" (★)" if chosen else "")]
-    if rec.get("reasons"):
-        out.append("- Why: " + "; ".join(map(str, rec["reasons"])))
-    if rec.get("decision_path"):
-        out.append("- Decision path: " + " → ".join(map(str, rec["decision_path"])))
+        out += ["", "No recommendation was made."]
+    elif chosen is None:
+        out += ["", "**No recommendation:** " + "; ".join(map(str, rec.get("reasons") or []))]
+    else:
+        out += ["", f"**Recommended:** {_chosen(rec)} (★)" + (f", on {basis}" if basis else "")]
+        out += ["- Why: " + "; ".join(map(str, rec["reasons"]))] if rec.get("reasons") else []
+    out += [f"- {head}: {item}" for head, items in _left_out(results) for item in items]
     return "\n".join(out) + "\n"
 
 
@@ -135,6 +139,7 @@ def write_report(results: Results, path: str | os.PathLike[str]) -> Path:
 def _columns(results: Results) -> tuple[list[_Column], list[str]]:
     """The columns worth showing for these results, and what was not measured, in words."""
     k, budget = results.get("k"), results.get("token_budget")
+    chars = f"{results['character_budget']:,}" if results.get("character_budget") else "?"
     at, top = (f"@{k}", f"top {k}") if isinstance(k, int) else ("", "top k")
     tokens = f"{budget:,}" if isinstance(budget, int) else "?"
     size, ranked = ("intrinsic", "tokens"), ("retrieval", "top_k")
@@ -169,6 +174,9 @@ def _columns(results: Results) -> tuple[list[_Column], list[str]]:
         _Column(f"recall@{budget} tok", "budget", f"recall ({tokens} tok)",
                 ("retrieval", "token_budget", "recall"), "percent", "high",
                 f"Share of the answers' text found in as many chunks as fit {tokens} tokens."),
+        _Column(f"recall@{chars} chr", "budget", f"recall ({chars} chr)",
+                ("retrieval", "character_budget", "recall"), "percent", "high",
+                f"Share of the answers' text found in as many chunks as fit {chars} characters."),
         _Column("chunking s", "cost", "chunking (s)", ("efficiency", "chunking_seconds"),
                 "seconds", "low", "Seconds spent chunking all documents."),
         _Column("tokens to embed", "cost", "tokens to embed", ("efficiency", "tokens_to_embed"),
@@ -371,12 +379,17 @@ def _facts(results: Results) -> list[tuple[str, str]]:
     return [
         ("Documents", f"{len(documents):,} ({characters:,} characters)"),
         ("Embedding model", model),
-        ("Questions", f"{questions:,}" if isinstance(questions, int) and questions else
-         "none (retrieval not measured)"),
+        ("Questions", (f"{questions:,}" if isinstance(questions, int) and questions else
+         "none (retrieval not measured)") + _skipped(results)),
         ("Chunks retrieved (k)", str(results.get("k", NOT_MEASURED))),
         ("Token budget", f"{budget:,} tokens" if isinstance(budget, int) else "none"),
         ("Configurations", str(len(_configurations(results)))),
     ]  # fmt: skip
+
+
+def _skipped(results: Results) -> str:
+    skipped = results.get("skipped_questions")
+    return f" ({len(skipped)} skipped)" if isinstance(skipped, list) and skipped else ""
 
 
 def _facts_html(results: Results) -> str:
@@ -400,15 +413,40 @@ def _recommendation_html(results: Results, styles: Sequence[plots.Style]) -> str
         return head + "<p>No recommendation was made for this run.</p></section>"
     style = next((s for s in styles if s.name == _recommended_name(results)), None)
     reasons = "".join(f"<li>{_breakable(str(r))}</li>" for r in rec.get("reasons") or [])
-    steps = "".join(f"<li>{_breakable(str(s))}</li>" for s in rec.get("decision_path") or [])
+    basis = rec.get("basis")
+    notes = "".join(f"<h3>{escape(h)}</h3><ul>" + "".join(f"<li>{_breakable(i)}</li>"
+                    for i in items) + "</ul>" for h, items in _left_out(results))  # fmt: skip
+    use = (f'<p class="use">Use {_chosen(rec, html=True)}</p>' if style else
+           '<p class="use">No configuration is recommended.</p>')  # fmt: skip
     return (
-        f'{head}<p class="use">Use {_chosen(rec, html=True)}</p>'
+        head + use
         + (f"<p>Configuration {_key_html(style)} {_breakable(style.name)} in the table and"
            " charts.</p>" if style else "")
-        + (f"<h3>Why</h3><ul>{reasons}</ul>" if reasons else "")
-        + (f'<h3>How it was decided</h3><ol class="path">{steps}</ol>' if steps else "")
-        + "</section>"
+        + (f"<h3>Why{f', on {escape(basis)}' if basis else ''}</h3><ul>{reasons}</ul>"
+           if reasons else "")
+        + notes + "</section>"
     )  # fmt: skip
+
+
+def _left_out(results: Results) -> list[tuple[str, list[str]]]:
+    """What the recommendation and the run left out, in words, under a heading each."""
+    excluded = _dig(results, ("recommendation", "excluded"))
+    groups = [
+        ("Not recommended", [f"{e.get('configuration')}: {e.get('reason')}"
+                             for e in excluded or [] if isinstance(e, Mapping)]),
+        ("Question skipped", skipped_lines((str(q.get("where")), str(q.get("reason")))
+                                           for q in results.get("skipped_questions") or []
+                                           if isinstance(q, Mapping))),
+        ("Document not read", [f"{d.get('document')}: {d.get('error')}"
+                               for d in results.get("failed_documents") or []
+                               if isinstance(d, Mapping)]),
+        ("Configuration failed", [f"{c.get('name')}: {c.get('error')}"
+                                  for c in results.get("failed_configurations") or []
+                                  if isinstance(c, Mapping)]),
+    ]  # fmt: skip
+    shown = 10  # -- items listed under a heading; the rest counted (all are in the JSON) --
+    return [(head, items[:shown] + [f"… and {len(items) - shown:,} more"] * (len(items) > shown))
+            for head, items in groups if items]  # fmt: skip
 
 
 def _chosen(rec: Mapping[str, Any], *, html: bool = False) -> str:
@@ -487,43 +525,3 @@ def _format(value: float | None, kind: str) -> str:
 
 
 # -- a few rules a line: a small stylesheet rather than a readable one --
-_CSS = """
-:root{color-scheme:light;--ink:#1b1b1b;--muted:#555;--line:#d4d4d4;--accent:#0072B2}
-*{box-sizing:border-box}body{margin:0;background:#fff;color:var(--ink);font:16px/1.5 system-ui,
--apple-system,"Segoe UI",Roboto,"DejaVu Sans","Helvetica Neue",Arial,sans-serif}
-main{max-width:1200px;margin:0 auto;padding:16px 20px 40px;overflow-wrap:break-word}
-h1{font-size:1.7rem;line-height:1.25;margin:.3em 0 0}h2{font-size:1.3rem;margin:1.6em 0 .4em}
-h3{font-size:1rem;margin:.8em 0 .2em}.sub,.note,summary,.facts dt{color:var(--muted)}
-.sub{margin:.2em 0 1em}.note{margin:.4em 0}details{margin:.4em 0}summary{cursor:pointer}
-.facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:6px 20px}
-.facts dt{font-size:.85rem}.facts dd{margin:0;font-weight:600;overflow-wrap:anywhere}
-.recommendation{border:2px solid var(--accent);border-left-width:8px;border-radius:6px;
-background:#eef5fb;padding:4px 18px 12px;margin-top:1.2em}.recommendation h2{margin-top:.5em}
-.recommendation ul,.recommendation ol{margin:.2em 0;padding-left:1.4em}
-.use{font-size:1.2rem;margin:.2em 0}code{font:.9em ui-monospace,"DejaVu Sans Mono",Menlo,
-monospace;background:#fff;border:1px solid var(--line);border-radius:4px;padding:0 4px}
-.table-wrap{overflow-x:auto;border:1px solid var(--line);border-radius:6px}
-table{border-collapse:collapse;font-size:.84rem;font-variant-numeric:tabular-nums;width:100%}
-th,td{padding:4px 5px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
-thead th{vertical-align:bottom;line-height:1.25;white-space:normal;background:#f4f4f4}
-thead th[scope=colgroup]{text-align:center;border-left:2px solid #fff}
-tbody th{text-align:left;font-weight:500;white-space:normal;min-width:11em;max-width:18em;
-position:sticky;left:0;background:#fff}thead th:first-child{text-align:left;position:sticky;left:0}
-.key{display:inline-block;min-width:1.6em;padding:0 .3em;border-radius:4px;text-align:center;
-font-weight:700;font-size:.85em;line-height:1.35;print-color-adjust:exact;
--webkit-print-color-adjust:exact}
-.badge{font-size:.75em;border:1px solid var(--accent);color:var(--accent);border-radius:4px;
-padding:0 4px}.glossary{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px}
-.glossary dt{font-weight:600}.glossary dd{margin:0}
-.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,340px),1fr));gap:16px}
-.grid.wide{grid-template-columns:repeat(auto-fill,minmax(min(100%,460px),1fr))}
-figure{margin:0;border:1px solid var(--line);border-radius:6px;padding:8px 10px;
-break-inside:avoid}figcaption{font-weight:600;margin-bottom:4px}
-figcaption span{font-weight:400;color:var(--muted)}.facts-line{display:block;font-size:.85rem}
-svg{display:block;width:100%;height:auto}
-@media (max-width:600px){main{padding:10px 12px 30px}h1{font-size:1.45rem}
-.recommendation{padding:2px 12px 10px;border-left-width:6px}}
-@media print{main{max-width:none;padding:0}table{font-size:.7rem}.recommendation{background:none}
-.table-wrap{overflow:visible;border:0}tbody th,thead th:first-child{position:static}
-.grid,.grid.wide{grid-template-columns:1fr 1fr}h2{break-after:avoid}}
-"""

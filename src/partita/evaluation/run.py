@@ -17,6 +17,10 @@ Principles:
   in the package docstring), per-question scores included so two runs compare with a paired
   bootstrap (`compare.py`).
 - Timings: chunking (all documents, the best of one run), embedding (the cache's misses only).
+- **numpy only where vectors are**: without an embedder (sizes and boundaries only) nothing here
+  imports numpy, so that much runs on the core install.
+- **A configuration that fails is reported, not fatal**, when `on_error` is given: its error
+  goes to `on_error` and to the results' `failed_configurations`, and the others are measured.
 """
 
 from __future__ import annotations
@@ -26,8 +30,6 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
 
 from partita.chunking.registry import chunk as run_chunking
 from partita.chunking.registry import strategy_named
@@ -43,16 +45,7 @@ from partita.evaluation.intrinsic import (
     semantic_coherence,
 )
 from partita.evaluation.questions import Question
-from partita.evaluation.recommend import profile_documents, recommend
-from partita.evaluation.retrieval import (
-    RankedRetrieval,
-    mean_rank_scores,
-    rank_scores,
-    span_curve,
-    token_budget_prefix,
-    top_k,
-    top_k_by_document,
-)
+from partita.evaluation.recommend import recommend
 from partita.evaluation.spans import CorpusChunks, Span, span_scores, summarize_span_scores
 from partita.text.sizing.tokenizers import token_counter
 
@@ -109,6 +102,8 @@ EMBEDDING_BATCH = 512
 def _embedded(
     embedder: Embedder, texts: Sequence[str], progress: Callable[[str], None] | None
 ) -> Any:
+    import numpy as np
+
     if progress is None or len(texts) <= EMBEDDING_BATCH:
         return np.asarray(embedder(texts), dtype=np.float32)
     parts = []
@@ -184,6 +179,18 @@ def _retrieval(
     per_document: bool,
     character_budget: int | None = None,
 ) -> dict[str, Any]:
+    import numpy as np
+
+    from partita.evaluation.retrieval import (
+        RankedRetrieval,
+        mean_rank_scores,
+        rank_scores,
+        span_curve,
+        token_budget_prefix,
+        top_k,
+        top_k_by_document,
+    )
+
     count = token_counter("cl100k_base")
     chunk_tokens = [count(c.text) for c in run.chunks]
     depth = max(k, curve_k)
@@ -216,8 +223,9 @@ def _retrieval(
 
     top, spans, ranks = scored([r.top(k) for r in retrievals])
     budget = None
+    token_spans: list[Any] = []
     if token_budget is not None:
-        budget, _, _ = scored([r.within_token_budget(token_budget) for r in retrievals])
+        budget, token_spans, _ = scored([r.within_token_budget(token_budget) for r in retrievals])
     by_characters = None
     character_spans: list[Any] = []
     if character_budget is not None:
@@ -242,6 +250,7 @@ def _retrieval(
     per_question = [
         {
             "id": q.id,
+            "question": q.text,
             "recall": s.recall,
             "precision": s.precision,
             "iou": s.iou,
@@ -250,6 +259,8 @@ def _retrieval(
         }
         for q, s, r in zip(questions, spans, ranks, strict=True)
     ]
+    for entry, within_tokens in zip(per_question, token_spans, strict=False):
+        entry["recall_at_token_budget"] = within_tokens.recall
     for entry, within_budget in zip(per_question, character_spans, strict=False):
         entry["recall_at_character_budget"] = within_budget.recall
     return {
@@ -335,8 +346,12 @@ def evaluate(
     coherence: bool = True,
     priority: str = "precision",
     progress: Callable[[str], None] | None = None,
+    on_error: Callable[[Configuration, Exception], None] | None = None,
 ) -> dict[str, Any]:
-    """The results of every configuration on `documents` (see the module docstring)."""
+    """The results of every configuration on `documents` (see the module docstring).
+
+    With `on_error`, a configuration whose chunking or embedding raises is passed to it with
+    its exception and listed in `failed_configurations` instead of ending the run."""
     configurations = list(configurations)
     if token_budget is None and questions:
         token_budget = k * 250
@@ -344,28 +359,35 @@ def evaluate(
     if questions and embedder is not None:
         if progress is not None:
             progress(f"embedding {len(questions):,} questions")
-        question_vectors = np.asarray(embedder([q.text for q in questions]), dtype=np.float32)
+        question_vectors = _embedded(embedder, [q.text for q in questions], None)
     entries = []
+    failed: list[dict[str, str]] = []
     for index, configuration in enumerate(configurations, start=1):
         if progress is not None:
             progress(f"[{index}/{len(configurations)}] {configuration.name}")
-        entries.append(
-            evaluate_configuration(
-                configuration,
-                documents,
-                embedder=embedder,
-                questions=questions,
-                question_vectors=question_vectors,
-                k=k,
-                token_budget=token_budget,
-                character_budget=character_budget,
-                curve_k=curve_k,
-                per_document=per_document,
-                coherence=coherence,
-                progress=progress,
+        try:
+            entries.append(
+                evaluate_configuration(
+                    configuration,
+                    documents,
+                    embedder=embedder,
+                    questions=questions,
+                    question_vectors=question_vectors,
+                    k=k,
+                    token_budget=token_budget,
+                    character_budget=character_budget,
+                    curve_k=curve_k,
+                    per_document=per_document,
+                    coherence=coherence,
+                    progress=progress,
+                )
             )
-        )
-    profile = profile_documents([d.elements for d in documents])
+        except Exception as exc:  # -- any failure of this configuration, when asked to go on --
+            if on_error is None:
+                raise
+            on_error(configuration, exc)
+            failed.append({"name": configuration.name, "error": f"{type(exc).__name__}: {exc}"})
+    window = getattr(embedder, "max_tokens", None) if embedder is not None else None
     return {
         "partita_version": _version(),
         "created": datetime.date.today().isoformat(),
@@ -387,7 +409,15 @@ def evaluate(
         "character_budget": character_budget,
         "questions": len(questions),
         "configurations": entries,
-        "recommendation": recommend(profile, entries, priority=priority),
+        "failed_configurations": failed,
+        "recommendation": recommend(
+            entries,
+            priority=priority,
+            k=k,
+            token_budget=token_budget,
+            character_budget=character_budget,
+            window_tokens=window if isinstance(window, int) else None,
+        ),
     }
 
 

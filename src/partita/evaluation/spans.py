@@ -62,9 +62,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = [
     "CHROMA_MAX_ADAPTIVE_DEPTH",
@@ -234,6 +236,8 @@ class CorpusChunks:
             grouped.setdefault(chunk.corpus, []).append((chunk.start, chunk.end))
             count += 1
         self._count = count
+        import numpy as np  # -- on first use: a core install without numpy reads `Span` --
+
         self._by_corpus: dict[str, tuple[NDArray[np.int64], NDArray[np.int64], int]] = {}
         for corpus, ranges in grouped.items():
             ordered = np.array(sorted(ranges), dtype=np.int64).reshape(-1, 2)
@@ -248,6 +252,8 @@ class CorpusChunks:
         entry = self._by_corpus.get(corpus)
         if entry is None:
             return []
+        import numpy as np
+
         starts, ends, longest = entry
         hit = np.zeros(len(starts), dtype=np.bool_)
         for start, end in ranges:
@@ -310,6 +316,8 @@ def summarize_span_scores(scores: Sequence[SpanScores]) -> SpanSummary:
     """
     if not scores:
         raise ValueError("no questions to summarize")
+    import numpy as np
+
     names = [field.name for field in fields(SpanScores)]
     table = np.array([[getattr(s, name) for name in names] for s in scores], dtype=np.float64)
     means, spreads = table.mean(axis=0), table.std(axis=0)
