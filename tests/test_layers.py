@@ -25,7 +25,9 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"partita.text", "partita.errors", "partita._gc", "partita._json_writer"}),
+    frozenset(
+        {"partita.text", "partita.errors", "partita._gc", "partita._json_writer", "partita._lazy"}
+    ),
     frozenset({"partita.elements", "partita.embeddings", "partita._workers"}),
     frozenset({"partita.hierarchy", "partita.serialization"}),
     frozenset({"partita.partitioners", "partita.chunking"}),

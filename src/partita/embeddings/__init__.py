@@ -38,6 +38,9 @@ PRINCIPLES
   the model's own tokens, up to its window.
 - **`hashing_embedder()`** is a deterministic bag of hashed words, numpy only: a lexical
   baseline, and the embedder of tests that need no model.
+- **Imported on first use.** `import partita.embeddings` imports no module of the package: each
+  name loads its module when first used (`partita._lazy`), so a core install without numpy can
+  import it, and `specs` (which embedders an option may name) needs nothing at all.
 - **The disk cache.** `CachedEmbedder(embedder, model_id, directory)` keys each vector by the
   model id and the SHA-256 of the text's UTF-8 bytes, so a re-run embeds only new texts. The
   texts a call misses (each distinct text once) go to the wrapped embedder in one call, and only
@@ -54,39 +57,76 @@ PRINCIPLES
   else `$XDG_CACHE_HOME/partita/embeddings`, else `~/.cache/partita/embeddings`.
 """
 
-from partita.embeddings.cache import (
-    CachedEmbedder,
-    CacheStats,
-    EmbeddingCacheWarning,
-    default_cache_directory,
-)
-from partita.embeddings.models import (
-    MINILM_DIMENSIONS,
-    MINILM_MAX_TOKENS,
-    MINILM_MODEL_ID,
-    default_embedder,
-    hashing_embedder,
-)
-from partita.embeddings.multilingual import (
-    MULTILINGUAL_DIMENSIONS,
-    MULTILINGUAL_MAX_TOKENS,
-    MULTILINGUAL_MODEL,
-    multilingual_embedder,
-)
-from partita.embeddings.named import embedder_named, model_named
-from partita.embeddings.vectors import (
-    Embedder,
-    NamedEmbedder,
-    RawEmbedder,
-    Vectors,
-    embed,
-    normalize,
-)
-from partita.embeddings.window import (
-    ModelWindow,
-    embedder_window,
-    sentence_transformers_window,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from partita._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from partita.embeddings.cache import (
+        CachedEmbedder,
+        CacheStats,
+        EmbeddingCacheWarning,
+        default_cache_directory,
+    )
+    from partita.embeddings.models import (
+        MINILM_DIMENSIONS,
+        MINILM_MAX_TOKENS,
+        MINILM_MODEL_ID,
+        default_embedder,
+        hashing_embedder,
+    )
+    from partita.embeddings.multilingual import (
+        MULTILINGUAL_DIMENSIONS,
+        MULTILINGUAL_MAX_TOKENS,
+        MULTILINGUAL_MODEL,
+        multilingual_embedder,
+    )
+    from partita.embeddings.named import (
+        embedder_named,
+        model_named,
+    )
+    from partita.embeddings.vectors import (
+        Embedder,
+        NamedEmbedder,
+        RawEmbedder,
+        Vectors,
+        embed,
+        normalize,
+    )
+    from partita.embeddings.window import (
+        ModelWindow,
+        embedder_window,
+        sentence_transformers_window,
+    )
+
+_EXPORTS = {
+    "CachedEmbedder": "partita.embeddings.cache",
+    "CacheStats": "partita.embeddings.cache",
+    "EmbeddingCacheWarning": "partita.embeddings.cache",
+    "default_cache_directory": "partita.embeddings.cache",
+    "MINILM_DIMENSIONS": "partita.embeddings.models",
+    "MINILM_MAX_TOKENS": "partita.embeddings.models",
+    "MINILM_MODEL_ID": "partita.embeddings.models",
+    "default_embedder": "partita.embeddings.models",
+    "hashing_embedder": "partita.embeddings.models",
+    "MULTILINGUAL_DIMENSIONS": "partita.embeddings.multilingual",
+    "MULTILINGUAL_MAX_TOKENS": "partita.embeddings.multilingual",
+    "MULTILINGUAL_MODEL": "partita.embeddings.multilingual",
+    "multilingual_embedder": "partita.embeddings.multilingual",
+    "embedder_named": "partita.embeddings.named",
+    "model_named": "partita.embeddings.named",
+    "Embedder": "partita.embeddings.vectors",
+    "NamedEmbedder": "partita.embeddings.vectors",
+    "RawEmbedder": "partita.embeddings.vectors",
+    "Vectors": "partita.embeddings.vectors",
+    "embed": "partita.embeddings.vectors",
+    "normalize": "partita.embeddings.vectors",
+    "ModelWindow": "partita.embeddings.window",
+    "embedder_window": "partita.embeddings.window",
+    "sentence_transformers_window": "partita.embeddings.window",
+}
 
 __all__ = [
     "MINILM_DIMENSIONS",
@@ -114,3 +154,5 @@ __all__ = [
     "normalize",
     "sentence_transformers_window",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

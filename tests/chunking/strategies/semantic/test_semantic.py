@@ -230,6 +230,53 @@ def test_options_are_validated() -> None:
         SemanticChunkingOptions(overlap=10)
     with pytest.raises(TypeError, match="embedder"):
         SemanticChunkingOptions(embedder=42)
+    with pytest.raises(ValueError, match="expected minilm or module:function"):
+        SemanticChunkingOptions(embedder="bogus")
+
+
+def test_a_bad_embedder_name_is_a_usage_error_before_any_file(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    document = tmp_path / "notes.txt"
+    document.write_text("One sentence. Another one.\n")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from partita.cli import main; sys.exit(main())",
+            "chunk",
+            str(document),
+            "--strategy",
+            "semantic",
+            "--embedder",
+            "bogus",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "partita chunk: error: embedder 'bogus': expected minilm or module:function"
+        " (see partita chunk --help)"
+    ]
+
+
+def test_without_the_embed_extra_the_strategy_names_it() -> None:
+    import subprocess
+    import sys
+
+    blocked = "import sys; sys.modules.update(dict.fromkeys(['numpy', 'torch'], None)); "
+    code = blocked + (
+        "import partita\n"
+        "try:\n    partita.chunk([partita.NarrativeText('a b')], 'semantic')\n"
+        "except ValueError as exc:\n    print(exc)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stdout.strip() == (
+        "the semantic strategy needs the 'embed' extra: pip install 'partita[embed]'"
+    )
 
 
 def test_three_ways_in(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ from typing import Annotated, Any, ClassVar
 from partita.chunking.options import Help
 from partita.chunking.strategies._text_chunks import TextChunkingOptions, TextOptions
 from partita.chunking.strategies.semantic.decay import Decay, exp_decay
+from partita.embeddings.specs import EMBED_EXTRA_HINT, check_embedder_spec, missing_modules
 
 __all__ = ["BREAKPOINT_DEFAULTS", "WINDOW_DEFAULT", "SemanticChunkingOptions", "SemanticOptions"]
 
@@ -136,6 +137,7 @@ class SemanticChunkingOptions(TextChunkingOptions):
         ):
             if value is not None and not isinstance(value, str) and not _is_allowed(name, value):
                 raise TypeError(f"'{name}' must be a name or a callable, got {value!r}")
+        _check_embedder(self.embedder)
         values = {
             "window_units": window,
             "rule": rule,
@@ -147,6 +149,15 @@ class SemanticChunkingOptions(TextChunkingOptions):
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
+
+
+def _check_embedder(embedder: Any) -> None:
+    """Refuse, before any document is read, an embedder name of the wrong form, and the
+    strategy itself where numpy (its vectors' arithmetic) or the default model is missing."""
+    if missing_modules(("numpy",)):
+        raise ValueError(f"the semantic strategy needs the 'embed' extra: {EMBED_EXTRA_HINT}")
+    if embedder is None or isinstance(embedder, str):
+        check_embedder_spec("minilm" if embedder is None else embedder)
 
 
 def _integer(name: str, value: Any) -> int:
