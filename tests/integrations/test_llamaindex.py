@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -10,7 +12,7 @@ from typing import Any
 import pytest
 from llama_index.core import SimpleDirectoryReader, VectorStoreIndex
 from llama_index.core.base.embeddings.base import BaseEmbedding
-from llama_index.core.node_parser import NodeParser
+from llama_index.core.node_parser import NodeParser, SentenceSplitter
 from llama_index.core.postprocessor import MetadataReplacementPostProcessor
 from llama_index.core.readers.base import BaseReader
 from llama_index.core.schema import (
@@ -25,6 +27,7 @@ from llama_index.core.schema import (
 import partita
 from partita.embeddings.models import hashing_embedder
 from partita.integrations.llamaindex import (
+    PAGE_STARTS_KEY,
     PartitaNodeParser,
     PartitaReader,
     chunks_to_nodes,
@@ -36,6 +39,26 @@ from tests.shared import shared_corpus
 
 RECORD_FILE_FIELDS = frozenset({"filename", "file_directory", "filetype", "last_modified"})
 """The records' names of the file's facts, which nodes carry under LlamaIndex's names."""
+
+FOUR_PAGES_PDF = shared_corpus() / "docling" / "normal_4pages.pdf"
+
+
+def page_starts(document: Document) -> list[tuple[int, int]]:
+    """Return a reader's document's page map as (page, offset) pairs."""
+    value = document.metadata[PAGE_STARTS_KEY]
+    assert re.fullmatch(r"\d+:\d+(,\d+:\d+)*", value)
+    return [(int(page), int(offset)) for page, offset in (p.split(":") for p in value.split(","))]
+
+
+def without_page_map(metadata: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in metadata.items() if k != PAGE_STARTS_KEY}
+
+
+def assert_no_page_map(node: BaseNode) -> None:
+    """Assert that `node` carries the page map nowhere, not even as a key it hides."""
+    assert PAGE_STARTS_KEY not in node.metadata
+    assert PAGE_STARTS_KEY not in node.excluded_embed_metadata_keys
+    assert PAGE_STARTS_KEY not in node.excluded_llm_metadata_keys
 
 
 class HashingEmbedding(BaseEmbedding):
@@ -100,6 +123,58 @@ def test_the_reader_is_a_file_extractor_of_simple_directory_reader(
     rivers = next(d for d in documents if d.metadata["file_name"] == "rivers.docx")
     assert rivers.text.startswith("# Rivers\n\n## Details\n\nRivers carry silt")
     assert "file_size" in rivers.metadata  # -- SimpleDirectoryReader's own metadata, kept --
+
+
+def test_the_reader_text_is_clean_and_its_pages_are_in_hidden_metadata() -> None:
+    [document] = PartitaReader().load_data(FOUR_PAGES_PDF, extra_info={PAGE_STARTS_KEY: "9:0"})
+    elements = partita.partition(FOUR_PAGES_PDF)
+    assert document.text == elements_to_markdown(elements)
+    assert "<!--" not in document.text
+    # -- each page's text starts at its offset: the Markdown of that page's elements --
+    starts = page_starts(document)  # -- the reader's own, not extra_info's --
+    assert [page for page, _ in starts] == [1, 2, 3, 4]
+    ends = [offset for _, offset in starts[1:]] + [len(document.text)]
+    for (page, start), end in zip(starts, ends, strict=True):
+        on_page = [e for e in elements if e.metadata.page_number == page]
+        assert document.text[start:end].rstrip() == elements_to_markdown(on_page)
+    # -- neither the embedder nor the LLM sees the page map --
+    assert PAGE_STARTS_KEY in document.excluded_embed_metadata_keys
+    assert PAGE_STARTS_KEY in document.excluded_llm_metadata_keys
+    assert document.get_content(metadata_mode=MetadataMode.EMBED) == document.text
+    llm = document.get_content(metadata_mode=MetadataMode.LLM)
+    assert llm == f"file_name: normal_4pages.pdf\n\n{document.text}"
+
+
+def test_llamaindex_own_splitter_embeds_no_page_marks_nor_page_map(
+    sample_docx: Path, tmp_path: Path
+) -> None:
+    shutil.copy(FOUR_PAGES_PDF, tmp_path / "paper.pdf")
+    shutil.copy(sample_docx, tmp_path / "sample.docx")
+    documents = SimpleDirectoryReader(
+        str(tmp_path), file_extractor={".pdf": PartitaReader(), ".docx": PartitaReader()}
+    ).load_data()
+    paper = next(d for d in documents if d.metadata["file_name"] == "paper.pdf")
+    page_map = paper.metadata[PAGE_STARTS_KEY]
+    nodes = SentenceSplitter(chunk_size=256, chunk_overlap=20).get_nodes_from_documents(documents)
+    assert len(nodes) > 20
+    for node in nodes:
+        for mode in (MetadataMode.NONE, MetadataMode.EMBED, MetadataMode.LLM):
+            content = node.get_content(metadata_mode=mode)
+            assert "<!--" not in content
+            assert PAGE_STARTS_KEY not in content
+            assert page_map not in content
+    # -- the splitter copies the map onto its nodes, hidden as on the document; with a node's
+    # -- start_char_idx it tells the node's page --
+    paper_nodes = [n for n in nodes if n.ref_doc_id == paper.id_]
+    assert all(n.metadata[PAGE_STARTS_KEY] == page_map for n in paper_nodes)
+    starts = page_starts(paper)
+    pages = []
+    for node in paper_nodes:
+        assert isinstance(node, TextNode)
+        assert node.start_char_idx is not None
+        pages.append(max(page for page, offset in starts if offset <= node.start_char_idx))
+    assert pages == sorted(pages)
+    assert set(pages) == {1, 2, 3, 4}
 
 
 # -- the node parser -------------------------------------------------------------------------------
@@ -177,8 +252,7 @@ def test_text_nodes_parse_too() -> None:
 
 
 def test_read_files_partitions_the_file_itself(tmp_path: Path) -> None:
-    pdf = shared_corpus() / "docling" / "normal_4pages.pdf"
-    documents = PartitaReader().load_data(pdf)
+    documents = PartitaReader().load_data(FOUR_PAGES_PDF)
     from_file = PartitaNodeParser(max_characters=1000, read_files=True).get_nodes_from_documents(
         documents
     )
@@ -193,10 +267,8 @@ def test_read_files_partitions_the_file_itself(tmp_path: Path) -> None:
 
 
 def test_pages_are_known_from_the_text_as_from_the_file() -> None:
-    pdf = shared_corpus() / "docling" / "normal_4pages.pdf"
-    [document] = PartitaReader().load_data(pdf)
-    assert document.text.startswith("<!-- page 1 -->\n\n")
-    assert "\n\n<!-- page 4 -->\n\n" in document.text
+    [document] = PartitaReader().load_data(FOUR_PAGES_PDF)
+    assert "<!--" not in document.text
     for options in ({"max_characters": 1000}, {"strategy": "sentence", "max_characters": 300}):
         from_text = PartitaNodeParser(**options).get_nodes_from_documents([document])
         from_file = PartitaNodeParser(**options, read_files=True).get_nodes_from_documents(
@@ -207,6 +279,53 @@ def test_pages_are_known_from_the_text_as_from_the_file() -> None:
             (n.metadata["page_number"], n.metadata["last_page_number"]) for n in from_file
         ]
         assert {page for page, _ in paged} == {1, 2, 3, 4}
+        for node in [*from_text, *from_file]:
+            assert_no_page_map(node)
+
+
+def test_the_async_parser_gives_the_same_pages_without_the_page_map() -> None:
+    documents = PartitaReader().load_data(FOUR_PAGES_PDF)
+    parser = PartitaNodeParser(max_characters=1000)
+    nodes = asyncio.run(parser.acall(documents))
+    assert [n.metadata for n in nodes] == [
+        n.metadata for n in parser.get_nodes_from_documents(documents)
+    ]
+    assert {n.metadata["page_number"] for n in nodes} == {1, 2, 3, 4}
+    for node in nodes:
+        assert_no_page_map(node)
+
+
+@pytest.mark.parametrize(
+    "page_map",
+    [
+        "1:0,2:5",  # -- inside a block --
+        "1:0,2:999999",  # -- past the text --
+        "2:40,1:0",  # -- not in order --
+        "page one",  # -- not a page map --
+    ],
+)
+def test_a_page_map_that_does_not_fit_the_text_gives_no_pages(page_map: str) -> None:
+    text = "# Ducks\n\nDucks swim.\n\n# Geese\n\nGeese honk."
+    document = Document(id_="birds", text=text, metadata={PAGE_STARTS_KEY: page_map})
+    nodes = PartitaNodeParser(combine_text_under_n_chars=0).get_nodes_from_documents([document])
+    assert [n.get_content() for n in nodes] == ["Ducks\n\nDucks swim.", "Geese\n\nGeese honk."]
+    for node in nodes:
+        assert "page_number" not in node.metadata
+        assert_no_page_map(node)
+
+
+def test_a_page_map_gives_pages_to_a_document_only() -> None:
+    text = "# Ducks\n\nDucks swim.\n\n# Geese\n\nGeese honk."
+    page_map = f"1:0,2:{text.index('# Geese')}"
+    document = Document(id_="birds", text=text, metadata={PAGE_STARTS_KEY: page_map})
+    parser = PartitaNodeParser(combine_text_under_n_chars=0)
+    nodes = parser.get_nodes_from_documents([document])
+    assert [n.metadata["page_number"] for n in nodes] == [1, 2]
+    # -- a node split from a document inherits its map, but not its text: the map is ignored --
+    split = TextNode(id_="geese", text="# Geese\n\nGeese honk.", metadata={PAGE_STARTS_KEY: "7:0"})
+    [node] = parser.get_nodes_from_documents([split])  # type: ignore[list-item]
+    assert "page_number" not in node.metadata
+    assert_no_page_map(node)
 
 
 # -- one key per fact, and what the embedder and the LLM see ---------------------------------------
@@ -216,9 +335,8 @@ def test_pages_are_known_from_the_text_as_from_the_file() -> None:
 def test_nodes_carry_one_key_per_fact_in_llamaindex_words(
     sample_docx: Path, tmp_path: Path, read_files: bool
 ) -> None:
-    pdf = shared_corpus() / "docling" / "normal_4pages.pdf"
     shutil.copy(sample_docx, tmp_path / "sample.docx")
-    shutil.copy(pdf, tmp_path / "paper.pdf")
+    shutil.copy(FOUR_PAGES_PDF, tmp_path / "paper.pdf")
     documents = SimpleDirectoryReader(
         str(tmp_path), file_extractor={".docx": PartitaReader(), ".pdf": PartitaReader()}
     ).load_data()
@@ -228,7 +346,9 @@ def test_nodes_carry_one_key_per_fact_in_llamaindex_words(
         metadata = node.metadata
         assert not set(metadata) & RECORD_FILE_FIELDS
         # -- the file's facts as the document states them (SimpleDirectoryReader's) --
-        assert {k: metadata[k] for k in document.metadata} == document.metadata
+        stated = without_page_map(document.metadata)
+        assert {k: metadata[k] for k in stated} == stated
+        assert_no_page_map(node)
         assert metadata["file_name"] in ("sample.docx", "paper.pdf")
         assert metadata["file_path"] == str(tmp_path / metadata["file_name"])
         excluded = (node.excluded_embed_metadata_keys, node.excluded_llm_metadata_keys)

@@ -1,98 +1,156 @@
-"""Elements as Markdown that partita reads back into the same elements, pages included.
+"""Elements as Markdown that partita reads back into the same elements, pages kept apart.
 
 Principles:
 
 - **A round trip.** `elements_to_markdown` writes what the Markdown partitioner reads back into
   the same elements (kinds, texts, heading paths); Markdown syntax inside a text is escaped.
-- **Pages as comments.** Markdown has no pages, so each page's first block is preceded by a
-  line `<!-- page N -->` (`PAGE_MARKER`), an HTML comment: invisible when the Markdown is
-  rendered, no element when it is partitioned. `with_marked_pages` gives the elements of such a
-  text their pages back: each element takes the page of the last marker above it.
-- **Pages only when sure.** Page markers are trusted only when they sit between blocks, which
-  `with_marked_pages` checks: the text cut at its markers must partition, piece by piece, into
-  the same elements as the whole. A marker inside a code block, or a list or a reference link
-  cut by one, leaves the elements without pages rather than with wrong ones.
+- **Clean text, pages beside it.** Markdown has no pages, and whatever a reader's text holds is
+  embedded by whichever splitter runs next, so the text carries no page marks:
+  `elements_to_paged_markdown` returns the pages apart, as `PageStart`s (the offset in the text
+  where each page's first block starts). `with_pages` gives the elements of such a text their
+  pages back: each element takes the page of the last start at or above it.
+- **Pages only when sure.** Page starts are trusted only when they sit between blocks, which
+  `with_pages` checks: the text cut at its page starts must partition, piece by piece, into the
+  same elements as the whole. Starts that do not fit the text (it was changed after it was
+  written, or they are another text's) leave the elements without pages rather than with wrong
+  ones.
 - No LlamaIndex or LangChain import: this module needs no extra.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import warnings
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from partita.elements import Element
 
-__all__ = ["PAGE_MARKER", "elements_to_markdown", "page_marker", "with_marked_pages"]
+__all__ = [
+    "PageStart",
+    "PagedMarkdown",
+    "elements_to_markdown",
+    "elements_to_paged_markdown",
+    "with_pages",
+]
 
-PAGE_MARKER = re.compile(r"^<!-- page (\d{1,9}) -->[ \t]*$", re.MULTILINE)
-"""A line that starts a page in the Markdown `elements_to_markdown` writes."""
+_BLOCK_SEPARATOR = "\n\n"
 
 
-def page_marker(page: int) -> str:
-    """Return the line that marks the start of page `page`."""
-    return f"<!-- page {page} -->"
+class PageStart(NamedTuple):
+    """Where a page starts in a text: the offset of its first block, and the page's number."""
+
+    offset: int
+    page: int
 
 
-def elements_to_markdown(elements: Iterable[Element], *, page_markers: bool = True) -> str:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PagedMarkdown:
+    """A Markdown text and where its pages start."""
+
+    text: str
+    """The Markdown, with no page marks in it."""
+    page_starts: tuple[PageStart, ...]
+    """Where each page starts in `text`, by increasing offset (empty when no page is known)."""
+
+
+def elements_to_markdown(elements: Iterable[Element]) -> str:
     """Return `elements` as one Markdown text that partita's Markdown partitioner reads back
     into the same elements (kinds, texts, heading paths): a `Title` as a heading of its level
     ("#" for depth 0), a `ListItem` as a "- " item, a table as its `text_as_html` (else its
     text), a `CodeSnippet` fenced, any other element as its text; blocks separated by a blank
     line, empty texts left out. Markdown syntax in a text is escaped (`*`, `_`, `<`, a leading
     "#", "- " or "1." ...), so it reads back as text; line breaks inside a text read back as
-    spaces. With `page_markers`, a `page_marker` line precedes the first block of each page
-    (of elements whose page is known), which `with_marked_pages` reads back.
+    spaces. The text holds no page marks: `elements_to_paged_markdown` gives the pages too.
     """
+    return elements_to_paged_markdown(elements).text
+
+
+def elements_to_paged_markdown(elements: Iterable[Element]) -> PagedMarkdown:
+    """Return the Markdown of `elements` (as `elements_to_markdown` writes it) with a
+    `PageStart` at the first block of each page (of elements whose page is known; an element
+    whose page is not known starts nothing), which `with_pages` reads back."""
     blocks: list[str] = []
+    starts: list[PageStart] = []
+    offset = 0
     page: int | None = None
     for element in elements:
         block = _block_of(element)
         if block is None:
             continue
+        if blocks:
+            offset += len(_BLOCK_SEPARATOR)
         element_page = element.metadata.page_number
-        if page_markers and element_page is not None and element_page != page:
-            blocks.append(page_marker(element_page))
+        if element_page is not None and element_page != page:
+            starts.append(PageStart(offset, element_page))
             page = element_page
         blocks.append(block)
-    return "\n\n".join(blocks)
+        offset += len(block)
+    return PagedMarkdown(text=_BLOCK_SEPARATOR.join(blocks), page_starts=tuple(starts))
 
 
-def with_marked_pages(
-    elements: list[Element], text: str, partition_markdown: Callable[[str], list[Element]]
+def with_pages(
+    elements: list[Element],
+    text: str,
+    page_starts: Sequence[PageStart],
+    partition_text: Callable[[str], list[Element]],
 ) -> list[Element]:
-    """Return `elements`, the partition of the Markdown `text`, each with the page of the last
-    `PAGE_MARKER` above it in `text` (`page_number`; an element above every marker keeps its
-    own). `partition_markdown` partitions a piece of `text` as `elements` were partitioned.
+    """Return `elements`, the partition of `text`, each with the page of the last of
+    `page_starts` at or above it in `text` (`page_number`; an element above every start keeps
+    its own). `partition_text` partitions a piece of `text` as `elements` were partitioned.
 
-    `elements` come back unchanged when `text` has no marker, or when the pieces between its
-    markers do not partition into the same elements (kind and text) as the whole: a marker that
-    does not sit between blocks gives no page rather than a wrong one. Partitioning the pieces
-    costs about as much as partitioning `text` again; their warnings are not repeated.
+    `elements` come back unchanged when `page_starts` is empty, when its offsets do not
+    increase, fall outside `text` or do not follow a blank line (or start it), or when the pieces
+    between them do not partition into the same elements (kind and text) as the whole: a start
+    that does not sit between blocks gives no page rather than a wrong one. Partitioning the
+    pieces costs about as much as partitioning `text` again (only one page starting at offset 0
+    needs none); their warnings are not repeated.
     """
-    starts = [(match.start(), int(match.group(1))) for match in PAGE_MARKER.finditer(text)]
-    if not starts:
+    if not page_starts or not _fit(page_starts, text):
         return elements
-    pieces: list[tuple[int | None, str]] = [(None, text[: starts[0][0]])]
-    for (start, page), (end, _) in zip(starts, [*starts[1:], (len(text), 0)], strict=True):
-        pieces.append((page, text[start:end]))
+    if len(page_starts) == 1 and page_starts[0].offset == 0:
+        return [_on_page(element, page_starts[0].page) for element in elements]
+    bounds = [*(start.offset for start in page_starts[1:]), len(text)]
+    pieces: list[tuple[int | None, str]] = [(None, text[: page_starts[0].offset])]
+    pieces.extend(
+        (start.page, text[start.offset : end])
+        for start, end in zip(page_starts, bounds, strict=True)
+    )
     paged: list[tuple[int | None, Element]] = []
     with warnings.catch_warnings():
         # -- the pieces are the text read again: what they warn of, the whole text has warned of
-        # -- (and a piece may hold no element: a page of link reference definitions) --
+        # -- (and a piece may hold no element) --
         warnings.simplefilter("ignore")
         for piece_page, piece in pieces:
-            if PAGE_MARKER.sub("", piece, count=1).strip():
-                paged.extend((piece_page, element) for element in partition_markdown(piece))
+            if piece.strip():
+                paged.extend((piece_page, element) for element in partition_text(piece))
     if [(e.category, e.text) for _, e in paged] != [(e.category, e.text) for e in elements]:
         return elements
     return [
-        element
-        if page is None or element.metadata.page_number == page
-        else replace(element, metadata=element.metadata.replace(page_number=page))
+        element if page is None else _on_page(element, page)
         for (page, _), element in zip(paged, elements, strict=True)
     ]
+
+
+def _fit(page_starts: Sequence[PageStart], text: str) -> bool:
+    """Return `True` when each offset of `page_starts`, by increasing order, starts a block of
+    `text`: at its start, or after a blank line, inside it."""
+    offsets = [start.offset for start in page_starts]
+    return (
+        all(a < b for a, b in itertools.pairwise(offsets))
+        and offsets[0] >= 0
+        and offsets[-1] < len(text)
+        and all(o == 0 or text.endswith(_BLOCK_SEPARATOR, 0, o) for o in offsets)
+    )
+
+
+def _on_page(element: Element, page: int) -> Element:
+    """Return `element` with `page` as its page number."""
+    if element.metadata.page_number == page:
+        return element
+    return replace(element, metadata=element.metadata.replace(page_number=page))
 
 
 def _block_of(element: Element) -> str | None:

@@ -28,13 +28,19 @@ Principles:
   sentence with its neighbours) and `original_text` (the sentence), the metadata keys
   LlamaIndex's `SentenceWindowNodeParser` writes: `MetadataReplacementPostProcessor(
   target_metadata_key="window")` swaps each retrieved node's text for its window.
+- **A reader's text is only text.** Any node parser may split a `PartitaReader` document
+  (LlamaIndex's `SentenceSplitter` in `VectorStoreIndex.from_documents`), and what the text
+  holds is embedded: so it holds the elements as Markdown and nothing else.
 - **Text or file; pages either way.** The node parser partitions a document's text (as
   Markdown by default, which `PartitaReader` writes: headings, lists and tables come back as
-  elements, and pages too, from the `<!-- page N -->` comments the reader writes where a page
-  starts). With `read_files=True` it partitions the file the document's `file_path` metadata
-  names instead, keeping what Markdown loses (Word styles, a table's cells): only for documents
-  that stand for a whole file, as `PartitaReader`'s do (a reader that splits a file into pages
-  would have it read once per page).
+  elements). Pages come from the document's `PAGE_STARTS_KEY` metadata ("page_starts"), where
+  the reader writes the offset in the text at which each page starts ("1:0,2:1834,3:3710"):
+  hidden from the embedder and the LLM on the document, and so on the nodes any splitter makes
+  of it (they inherit both lists), and dropped from this parser's nodes, which have
+  `page_number` instead. With `read_files=True` the parser partitions the file the document's
+  `file_path` metadata names instead, keeping what Markdown loses (Word styles, a table's
+  cells): only for documents that stand for a whole file, as `PartitaReader`'s do (a reader
+  that splits a file into pages would have it read once per page).
 - **Deterministic ids.** A document `PartitaReader` reads has its path as id; a node's id is a
   hash of its document's id and its chunk's id (unless `id_func` is given).
 
@@ -59,6 +65,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -66,7 +73,12 @@ from typing import Any
 from partita.chunking.registry import chunk
 from partita.elements import Element
 from partita.integrations._extras import missing_extra
-from partita.integrations._markdown import elements_to_markdown, with_marked_pages
+from partita.integrations._markdown import (
+    PageStart,
+    elements_to_markdown,
+    elements_to_paged_markdown,
+    with_pages,
+)
 from partita.integrations._options import validate_chunking
 from partita.integrations.records import TABLE_HTML_MAX_CHARS, iter_records
 from partita.partitioners import partition
@@ -91,6 +103,7 @@ except ImportError as error:
 __all__ = [
     "FILE_METADATA_KEYS",
     "LLM_METADATA_KEYS",
+    "PAGE_STARTS_KEY",
     "PartitaNodeParser",
     "PartitaReader",
     "chunks_to_nodes",
@@ -113,6 +126,15 @@ FILE_METADATA_KEYS = frozenset(
 )
 """The file's facts, named as `SimpleDirectoryReader` names them."""
 
+PAGE_STARTS_KEY = "page_starts"
+"""The metadata key of a `PartitaReader` document's page map: where each page starts in its
+text, as "page:offset" pairs by increasing offset, joined by commas ("1:0,2:1834,4:3710"; a page
+with no text has none). A character at or after a page's offset and before the next one's is on
+that page (`start_char_idx` of a node LlamaIndex splits from the document is such an offset).
+Hidden from the embedder and the LLM; `PartitaNodeParser` reads it and leaves it off its nodes."""
+
+_PAGE_STARTS = re.compile(r"\d{1,9}:\d{1,12}(?:,\d{1,9}:\d{1,12})*")
+
 _LLAMAINDEX_NAMES = {
     "filename": "file_name",
     "filetype": "file_type",
@@ -127,10 +149,11 @@ class PartitaReader(BaseReader):
     Usable alone (`PartitaReader().load_data("report.docx")`) or as a file extractor of
     `SimpleDirectoryReader` (`file_extractor={".docx": PartitaReader()}`). `partition_options`
     go to `partita.partition`. A document's id is the file's path, its text the elements as
-    Markdown with a `<!-- page N -->` line where each page starts (when pages are known), its
-    metadata `file_path`, `file_name`, `file_type` and `last_modified_date` (when known),
-    updated by `extra_info`: every key hidden from embeddings, the file's facts but `file_name`
-    from the LLM.
+    Markdown (and nothing else: no page marks), its metadata `file_path`, `file_name`,
+    `file_type` and `last_modified_date` (when known), updated by `extra_info`, and
+    `PAGE_STARTS_KEY` (when pages are known; the reader's own, whatever `extra_info` says):
+    every key hidden from embeddings, the file's facts but `file_name` and the page map from the
+    LLM.
     """
 
     def __init__(self, *, partition_options: Mapping[str, Any] | None = None) -> None:
@@ -157,14 +180,18 @@ class PartitaReader(BaseReader):
         if first is not None and first.last_modified:
             metadata["last_modified_date"] = first.last_modified[:10]
         metadata.update(extra_info or {})
+        llm_hidden = [k for k in metadata if k in FILE_METADATA_KEYS and k not in LLM_METADATA_KEYS]
+        markdown = elements_to_paged_markdown(elements)
+        metadata.pop(PAGE_STARTS_KEY, None)
+        if markdown.page_starts:
+            metadata[PAGE_STARTS_KEY] = _page_starts_to_str(markdown.page_starts)
+            llm_hidden.append(PAGE_STARTS_KEY)
         yield Document(
             id_=path,
-            text=elements_to_markdown(elements),
+            text=markdown.text,
             metadata=metadata,
             excluded_embed_metadata_keys=list(metadata),
-            excluded_llm_metadata_keys=[
-                k for k in metadata if k in FILE_METADATA_KEYS and k not in LLM_METADATA_KEYS
-            ],
+            excluded_llm_metadata_keys=llm_hidden,
         )
 
     def load_data(
@@ -186,6 +213,11 @@ class PartitaNodeParser(NodeParser):
     LlamaIndex's own `NodeParser` fields (`include_metadata`, `include_prev_next_rel`,
     `callback_manager`, `id_func`) and this parser's fields below. A bad strategy or option
     raises `ValueError` or `TypeError` here, as `partita.chunk` would.
+
+    A `Document` with `PAGE_STARTS_KEY` metadata (a `PartitaReader`'s) gives its nodes their
+    `page_number` and `last_page_number` from it, the pages `read_files=True` gives; no node
+    this parser returns carries the key (LlamaIndex copies a document's metadata onto its nodes:
+    this parser takes it off again).
     """
 
     strategy: str = Field(default="by_title", description="the partita chunking strategy")
@@ -221,6 +253,21 @@ class PartitaNodeParser(NodeParser):
     def class_name(cls) -> str:
         return "PartitaNodeParser"
 
+    def get_nodes_from_documents(
+        self, documents: Sequence[Document], show_progress: bool = False, **kwargs: Any
+    ) -> list[BaseNode]:
+        """Return the nodes of `documents`, as LlamaIndex's `NodeParser` does, without the
+        documents' page map (`PAGE_STARTS_KEY`) in their metadata."""
+        nodes = super().get_nodes_from_documents(documents, show_progress, **kwargs)
+        return _without_page_starts(nodes)
+
+    async def aget_nodes_from_documents(
+        self, documents: Sequence[Document], show_progress: bool = False, **kwargs: Any
+    ) -> list[BaseNode]:
+        """Return the nodes of `documents`, as `get_nodes_from_documents` does."""
+        nodes = await super().aget_nodes_from_documents(documents, show_progress, **kwargs)
+        return _without_page_starts(nodes)
+
     def _parse_nodes(
         self, nodes: Sequence[BaseNode], show_progress: bool = False, **kwargs: Any
     ) -> list[BaseNode]:
@@ -251,8 +298,10 @@ class PartitaNodeParser(NodeParser):
         if not text.strip():
             return [], False
         elements = self._partition_text(text)
-        if self.content_type == "text/markdown":
-            elements = with_marked_pages(elements, text, self._partition_text)
+        # -- the offsets are into a document's text: a node split from it has other text --
+        page_starts = _str_to_page_starts(node.metadata.get(PAGE_STARTS_KEY))
+        if isinstance(node, Document) and page_starts:
+            elements = with_pages(elements, text, page_starts, self._partition_text)
         return elements, False
 
     def _partition_text(self, text: str) -> list[Element]:
@@ -344,11 +393,33 @@ def _node_metadata(
     return metadata
 
 
+def _page_starts_to_str(page_starts: Iterable[PageStart]) -> str:
+    """Return `page_starts` as the value of `PAGE_STARTS_KEY`."""
+    return ",".join(f"{start.page}:{start.offset}" for start in page_starts)
+
+
+def _str_to_page_starts(value: object) -> tuple[PageStart, ...]:
+    """Return the page starts a `PAGE_STARTS_KEY` value states (none, unless it is one)."""
+    if not isinstance(value, str) or _PAGE_STARTS.fullmatch(value) is None:
+        return ()
+    pairs = (pair.split(":") for pair in value.split(","))
+    return tuple(PageStart(offset=int(offset), page=int(page)) for page, offset in pairs)
+
+
+def _without_page_starts(nodes: list[BaseNode]) -> list[BaseNode]:
+    """Return `nodes`, each without `PAGE_STARTS_KEY` in its metadata."""
+    for node in nodes:
+        node.metadata.pop(PAGE_STARTS_KEY, None)
+    return nodes
+
+
 def _embed_hidden(metadata: Mapping[str, Any], source: BaseNode | None) -> list[str]:
-    """Return every key of the node, its document's included: the embedder sees the text."""
+    """Return every key of the node, its document's included (but the page map, which the node
+    does not carry): the embedder sees the text."""
     if source is None:
         return list(metadata)
-    return _unique([*metadata, *source.metadata, *source.excluded_embed_metadata_keys])
+    keys = [*metadata, *source.metadata, *source.excluded_embed_metadata_keys]
+    return [k for k in _unique(keys) if k != PAGE_STARTS_KEY]
 
 
 def _llm_hidden(metadata: Mapping[str, Any], source: BaseNode | None) -> list[str]:
@@ -361,6 +432,7 @@ def _llm_hidden(metadata: Mapping[str, Any], source: BaseNode | None) -> list[st
         k
         for k in _unique(keys)
         if k not in LLM_METADATA_KEYS
+        and k != PAGE_STARTS_KEY
         and (k in metadata or k in FILE_METADATA_KEYS or k in document_hides)
     ]
     if "last_page_number" in metadata and metadata["last_page_number"] == metadata.get(
