@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import signal
 from collections.abc import Callable, Iterator
@@ -79,18 +80,27 @@ UNCHECKED = UncheckedCases()
 @contextmanager
 def _cpu_limit(seconds: float) -> Iterator[None]:
     """Raise `ReferenceHang` in the block once it has used `seconds` of CPU time (the process's
-    user time, so a loaded machine does not cut a case short)."""
+    user time, so a loaded machine does not cut a case short), and again every 50 ms of CPU
+    until it ends.
+
+    The garbage collector is paused meanwhile: an exception raised inside one of its callbacks
+    (hypothesis installs one) would be swallowed.
+    """
 
     def on_alarm(signum: int, frame: object) -> None:
         raise ReferenceHang("timed out")
 
     previous = signal.signal(signal.SIGVTALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds, 0.05)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         signal.signal(signal.SIGVTALRM, previous)
+        if gc_was_enabled:
+            gc.enable()
 
 
 def run_both(

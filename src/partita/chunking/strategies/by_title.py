@@ -25,7 +25,7 @@ from typing import Annotated, Unpack
 
 from partita.chunking.chunks import iter_chunks_of_pre_chunks
 from partita.chunking.options import ChunkingOptions, Help
-from partita.chunking.prechunk import BoundaryPredicate, PreChunk, iter_pre_chunks
+from partita.chunking.prechunk import SEPARATOR, BoundaryPredicate, PreChunk, iter_pre_chunks
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies.basic import BasicOptions
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
@@ -198,9 +198,27 @@ class PreChunkAccumulator:
             return held.combined_len(pre_chunk) <= opts.hard_max
         if self._tokens(held) >= opts.combine_under:
             return False
-        size = self._tokens(held.combine(pre_chunk))
+        size = self._combined_tokens(held, pre_chunk)
         self._candidate = (pre_chunk, size)
         return size <= opts.hard_max
+
+    def _combined_tokens(self, held: PreChunk, other: PreChunk) -> int:
+        """The token count of `held.combine(other).text`, exact up to the window: from the two
+        sizes, tokenizing around the join (`Sizer.measure_joined`), when both are known exactly;
+        else the joined text's, bounded by the window."""
+        held_size = self._tokens(held)
+        if not other.body:
+            return held_size
+        hard_max = self._opts.hard_max
+        other_text = SEPARATOR.join(other.body) if other.overlap_prefix else other.text
+        other_size = None if other.overlap_prefix else self._tokens(other)
+        if not held.text:
+            return self._sizer.measure_at_most(other_text, hard_max)
+        if other_size is None or other_size > hard_max:
+            return self._sizer.measure_at_most(f"{held.text}{SEPARATOR}{other_text}", hard_max)
+        return self._sizer.measure_joined(
+            held.text, SEPARATOR, other_text, left_size=held_size, right_size=other_size
+        )
 
     def _tokens(self, pre_chunk: PreChunk) -> int:
         """The token count of `pre_chunk`'s text, exact up to the window (kept on it)."""
