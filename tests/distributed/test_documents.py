@@ -26,6 +26,7 @@ from partita.distributed.documents import (
 from partita.errors import FileReadError
 from partita.integrations.records import iter_records
 from partita.partitioners import partition
+from tests.shared import require_module
 
 NOTES = "# Notes\n\nThe first paragraph of the notes.\n\n## Details\n\n- one item\n- two items\n"
 GUIDE = "Guide\n\nA plain text guide with a paragraph that is long enough to be narrative text.\n"
@@ -52,6 +53,7 @@ def test_list_documents_searches_directories_in_sorted_order(tree: Path) -> None
 
 
 def test_list_documents_reads_a_uri_prefix(tree: Path) -> None:
+    require_module("pyarrow.fs", extra="distributed")  # -- URIs are read through pyarrow --
     uri = tree.as_uri()
     assert list_documents(uri) == [uri + "/notes.md", uri + "/sub/guide.txt"]
     assert is_uri(uri)
@@ -61,6 +63,7 @@ def test_list_documents_reads_a_uri_prefix(tree: Path) -> None:
 
 
 def test_a_missing_location_is_a_file_read_error(tmp_path: Path) -> None:
+    require_module("pyarrow.fs", extra="distributed")  # -- URIs are read through pyarrow --
     with pytest.raises(FileReadError, match="missing"):
         list_documents(tmp_path / "missing")
     with pytest.raises(FileReadError, match="missing"):
@@ -68,6 +71,7 @@ def test_a_missing_location_is_a_file_read_error(tmp_path: Path) -> None:
 
 
 def test_content_hash_is_the_sha256_of_the_bytes(tree: Path) -> None:
+    require_module("pyarrow.fs", extra="distributed")  # -- URIs are read through pyarrow --
     path = tree / "notes.md"
     expected = hashlib.sha256(path.read_bytes()).hexdigest()
     assert content_hash(str(path)) == expected
@@ -95,6 +99,7 @@ def test_rows_are_the_records_of_the_chunks_then_the_document_row(tree: Path) ->
 
 
 def test_a_uri_is_chunked_from_its_bytes_and_named_by_it(tree: Path) -> None:
+    require_module("pyarrow.fs", extra="distributed")  # -- URIs are read through pyarrow --
     job = ChunkJob(timeout=None, max_memory=None)
     uri = (tree / "notes.md").as_uri()
     rows = list(iter_document_rows(job, [uri]))
@@ -200,6 +205,7 @@ def test_tasks_take_every_document_once_within_their_bounds(
 
 
 def test_listing_gives_the_sizes(tree: Path) -> None:
+    require_module("pyarrow.fs", extra="distributed")  # -- URIs are read through pyarrow --
     assert list_document_sizes(tree) == [
         (str(tree / "notes.md"), len(NOTES)),
         (str(tree / "sub" / "guide.txt"), len(GUIDE)),

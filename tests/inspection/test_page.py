@@ -3,13 +3,13 @@
 The DOM is checked for what the page promises: the elements of the first view in order, a pill
 where each chunk starts, overlaps striped, tables drawn as tables (sanitized), the summary's chunk
 count, sizes on hover and on click, paging. A corpus document's page is screenshotted to
-/tmp/partita-inspect-*.png for a person to look at. Skipped without Chromium or Playwright.
+/tmp/partita-inspect-*.png for a person to look at. Skipped without Chromium or Playwright (failed
+under `PARTITA_REQUIRE_ALL=1`).
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,9 +21,7 @@ from partita.chunking import chunk
 from partita.elements import Element
 from partita.inspection import inspection_model, model_to_html, write_page
 from partita.text.sizing.tokenizers import token_counter
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+from tests.shared import CORPUS, needs_corpus, require_module, require_program, unavailable
 
 
 def test_the_page_refers_to_nothing_outside_itself() -> None:
@@ -43,14 +41,13 @@ def test_per_view_must_be_positive() -> None:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("no Chromium at /usr/bin/chromium")
+    sync_api = require_module("playwright.sync_api", extra="test")
+    chromium = require_program("chromium", "chromium-browser", install="apt-get install chromium")
     with sync_api.sync_playwright() as playwright:
         try:
-            launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            launched = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         except Exception as exc:  # -- a Chromium that cannot start here is an absent one --
-            pytest.skip(f"Chromium does not start: {exc}")
+            unavailable(f"Chromium does not start: {exc}")
         yield launched
         launched.close()
 
@@ -150,6 +147,7 @@ def test_the_page_shows_elements_chunks_overlaps_and_tables(browser: Any, tmp_pa
     page.close()
 
 
+@needs_corpus
 @pytest.mark.parametrize(
     ("name", "options"),
     [
@@ -161,8 +159,6 @@ def test_a_corpus_document_page_renders_and_is_screenshotted(
     browser: Any, tmp_path: Path, name: str, options: dict[str, Any]
 ) -> None:
     source = CORPUS / name
-    if not source.exists():
-        pytest.skip(f"{source} is absent")
     from partita.partitioners import partition
 
     elements = partition(str(source))

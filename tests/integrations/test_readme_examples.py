@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared import require_module
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -37,6 +39,8 @@ def test_there_is_one_example_per_integration() -> None:
 def test_the_example_runs(
     example: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    if re.search(r"^import chromadb$", example, flags=re.MULTILINE):
+        require_module("chromadb", extra="test")  # -- the vector store is in the full tier --
     monkeypatch.chdir(REPO)
     exec(compile(example, "README.md", "exec"), {"__name__": "readme_example"})
     printed = capsys.readouterr().out

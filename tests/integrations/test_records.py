@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
-import chromadb
 import numpy as np
 import pytest
-from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +21,7 @@ from partita.integrations.records import (
     parse_sources,
     sources_to_string,
 )
-from tests.shared import shared_corpus
+from tests.shared import require_module, shared_corpus
 
 
 def is_flat(metadata: dict[str, Any]) -> bool:
@@ -201,31 +200,40 @@ def test_every_record_metadata_is_flat_scalars(
 # -- a real corpus document through a real Chroma collection ---------------------------------------
 
 
-class HashingEmbeddings(EmbeddingFunction[Documents]):
-    """partita's deterministic bag-of-words embedder as a Chroma embedding function."""
+@functools.cache
+def hashing_embeddings() -> type[Any]:
+    """Return the Chroma embedding function class of partita's hashing embedder (Chroma is only
+    in the full test tier, so the class is made when a test first needs it)."""
+    from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
 
-    def __init__(self) -> None:
-        self._embedder = hashing_embedder(512)
+    class HashingEmbeddings(EmbeddingFunction[Documents]):
+        """partita's deterministic bag-of-words embedder as a Chroma embedding function."""
 
-    def __call__(self, input: Documents) -> Embeddings:  # noqa: A002 -- Chroma's name
-        return list(np.asarray(self._embedder(list(input)), dtype=np.float32))
+        def __init__(self) -> None:
+            self._embedder = hashing_embedder(512)
 
-    @staticmethod
-    def name() -> str:
-        return "partita-hashing-words-512"
+        def __call__(self, input: Documents) -> Embeddings:  # noqa: A002 -- Chroma's name
+            return list(np.asarray(self._embedder(list(input)), dtype=np.float32))
 
-    def get_config(self) -> dict[str, Any]:
-        return {}
+        @staticmethod
+        def name() -> str:
+            return "partita-hashing-words-512"
 
-    @staticmethod
-    def build_from_config(config: dict[str, Any]) -> HashingEmbeddings:
-        return HashingEmbeddings()
+        def get_config(self) -> dict[str, Any]:
+            return {}
+
+        @staticmethod
+        def build_from_config(config: dict[str, Any]) -> HashingEmbeddings:
+            return HashingEmbeddings()
+
+    return HashingEmbeddings
 
 
 def chroma_collection(name: str) -> Any:
+    chromadb = require_module("chromadb", extra="test")
     client = chromadb.EphemeralClient()
     return client.create_collection(
-        name, embedding_function=HashingEmbeddings(), metadata={"hnsw:space": "cosine"}
+        name, embedding_function=hashing_embeddings()(), metadata={"hnsw:space": "cosine"}
     )
 
 

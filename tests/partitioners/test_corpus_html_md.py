@@ -11,22 +11,21 @@ from partita.elements import Element, Table
 from partita.partitioners.html import partition_html
 from partita.partitioners.markdown import partition_md
 from tests.partitioners.golden import assert_matches_golden
-from tests.shared import shared_corpus
-
-CORPUS = shared_corpus()
+from tests.shared import CORPUS, corpus_files, needs_corpus
 
 Partitioner = Callable[..., list[Element]]
-
-
-def _documents() -> list[Path]:
-    return sorted(p for p in CORPUS.rglob("*") if p.suffix in (".html", ".htm", ".md", ".markdown"))
 
 
 def _partitioner(path: Path) -> Partitioner:
     return partition_html if path.suffix in (".html", ".htm") else partition_md
 
 
-@pytest.mark.parametrize("path", _documents(), ids=lambda p: str(p.relative_to(CORPUS)))
+@needs_corpus
+@pytest.mark.parametrize(
+    "path",
+    corpus_files("*.html", "*.htm", "*.md", "*.markdown"),
+    ids=lambda p: str(p.relative_to(CORPUS)),
+)
 def test_every_corpus_document_partitions(path: Path) -> None:
     elements = _partitioner(path)(path)
     assert elements
@@ -37,6 +36,7 @@ def test_every_corpus_document_partitions(path: Path) -> None:
         assert (table.metadata.text_as_html or "").startswith("<table>")
 
 
+@needs_corpus
 @pytest.mark.parametrize(
     ("relative", "golden"),
     [
@@ -54,6 +54,7 @@ def test_selected_documents_match_their_golden_outputs(relative: str, golden: st
     assert_matches_golden(elements, golden)
 
 
+@needs_corpus
 def test_ten_k_keeps_its_tables_and_text() -> None:
     elements = partition_html(CORPUS / "unstructured/example-10k.html")
     tables = [e for e in elements if isinstance(e, Table)]

@@ -24,6 +24,7 @@ from tests.robustness.generate_pdfium import GENERATORS
 from tests.robustness.mutate import load_seeds
 from tests.robustness.runner import Failure, Tally, run_generated, run_hostile, run_mutations
 from tests.robustness.trial import MAX_CPU, MAX_MEMORY, TIMEOUT
+from tests.shared import find_corpus
 
 GENERATED = 25
 """Generated trials per family in the long run."""
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
                     hostile.failures.append(Failure(case.name, outcome, message, None))
             print("## Hostile cases\n")
             print(hostile.table())
-        seeds = load_seeds()
+        seeds = load_seeds(find_corpus())
         tally = run_mutations(
             seeds, Path(workdir), seed=args.seed, trials=args.trials, keep=args.keep, **limits
         )

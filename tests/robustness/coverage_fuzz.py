@@ -101,12 +101,12 @@ TARGETS: dict[str, tuple[Callable[[bytes], None], tuple[str, ...]]] = {
 
 def _seed_corpus(target: str, folder: Path) -> None:
     """Write the target's starting inputs into `folder` (kept between runs)."""
-    from tests.shared import shared_corpus
+    from tests.shared import find_corpus
 
     folder.mkdir(parents=True, exist_ok=True)
     if any(folder.iterdir()):
         return
-    corpus = shared_corpus()
+    corpus = find_corpus()
     if target == "docx":
         for path in sorted(corpus.rglob("*.docx")):
             if path.stat().st_size < 200_000:

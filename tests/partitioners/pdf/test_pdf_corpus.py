@@ -15,9 +15,8 @@ import pytest
 from partita.elements import Table
 from partita.partitioners.pdf import NoTextLayerWarning, partition_pdf
 from tests.partitioners.golden import assert_matches_golden
-from tests.shared import shared_corpus
+from tests.shared import CORPUS, corpus_files, needs_corpus
 
-CORPUS = shared_corpus()
 FULL = os.environ.get("PARTITA_PDF_FULL_CORPUS") == "1"
 _SLOW = {
     "unstructured/DA-619p.pdf",
@@ -33,10 +32,10 @@ _SLOW = {
 
 
 def _documents() -> list[Path]:
-    paths = sorted(CORPUS.rglob("*.pdf"))
-    return [p for p in paths if FULL or str(p.relative_to(CORPUS)) not in _SLOW]
+    return [p for p in corpus_files("*.pdf") if FULL or str(p.relative_to(CORPUS)) not in _SLOW]
 
 
+@needs_corpus
 @pytest.mark.parametrize("path", _documents(), ids=lambda p: str(p.relative_to(CORPUS)))
 def test_every_corpus_pdf_partitions(path: Path) -> None:
     with warnings.catch_warnings():
@@ -50,12 +49,14 @@ def test_every_corpus_pdf_partitions(path: Path) -> None:
         assert (table.metadata.text_as_html or "").startswith("<table>")
 
 
+@needs_corpus
 def test_the_scanned_corpus_pdf_warns_that_it_has_no_text_layer() -> None:
     path = CORPUS / "unstructured/table-multi-row-column-cells.pdf"
     with pytest.warns(NoTextLayerWarning, match="table-multi-row-column-cells.pdf"):
         assert partition_pdf(path) == []
 
 
+@needs_corpus
 @pytest.mark.parametrize(
     ("relative", "golden"),
     [
@@ -72,6 +73,7 @@ def test_selected_pdfs_match_their_golden_outputs(relative: str, golden: str) ->
     assert_matches_golden(elements, golden)
 
 
+@needs_corpus
 def test_multi_column_paper_reads_its_sections_in_order() -> None:
     elements = partition_pdf(CORPUS / "unstructured/multi-column-2p.pdf")
     titles = [e.text for e in elements if e.category == "Title"]

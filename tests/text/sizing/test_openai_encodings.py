@@ -29,6 +29,7 @@ from partita.text.sizing.openai_encodings import (
     openai_encoding,
 )
 from partita.text.sizing.tokenizers import available_tokenizer_names, token_counter
+from tests.shared import require_module
 
 ENCODINGS = ("cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "r50k_base", "gpt2")
 
@@ -217,7 +218,7 @@ TEXTS = st.lists(_PIECES, max_size=25).map("".join)
 
 @pytest.fixture(scope="module")
 def bpe_openai() -> Any:
-    return pytest.importorskip("bpe_openai")
+    return require_module("bpe_openai", extra="test")
 
 
 @pytest.mark.parametrize("name", ["cl100k_base", "o200k_base"])

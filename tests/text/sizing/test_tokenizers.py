@@ -8,6 +8,7 @@ import pytest
 import tiktoken
 
 from partita.text.sizing.tokenizers import TiktokenTokens, resolve_tokenizer, token_counter
+from tests.shared import require_module
 
 SAMPLES = (
     "",
@@ -64,7 +65,7 @@ def test_any_callable_is_used_as_is_and_memoized() -> None:
 
 
 def test_a_huggingface_tokenizer() -> None:
-    tokenizers = pytest.importorskip("tokenizers")
+    tokenizers = require_module("tokenizers", extra="test-light")
     from tokenizers.models import WordLevel
     from tokenizers.pre_tokenizers import Whitespace
 
@@ -79,7 +80,7 @@ def test_a_huggingface_tokenizer() -> None:
 
 
 def test_a_tokenizer_that_truncates_and_pads_counts_the_whole_text() -> None:
-    tokenizers = pytest.importorskip("tokenizers")
+    tokenizers = require_module("tokenizers", extra="test-light")
     from tokenizers.models import WordLevel
     from tokenizers.pre_tokenizers import Whitespace
 

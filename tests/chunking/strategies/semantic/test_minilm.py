@@ -12,13 +12,14 @@ import partita
 from partita.chunking.strategies.semantic import chunk_by_semantic
 from partita.embeddings import CachedEmbedder, default_embedder
 from tests.chunking.strategies.checks import check_coverage, check_provenance
-from tests.shared import shared_corpus
+from tests.shared import require_module, shared_corpus
 
 ENCODING = tiktoken.get_encoding("cl100k_base")
 
 
 @pytest.mark.embedding_model
 def test_minilm_on_a_corpus_article_cuts_where_sentences_differ(tmp_path: Path) -> None:
+    require_module("sentence_transformers", extra="embed")
     path = shared_corpus() / "docling" / "wiki_duck.html.docling-gt.md"
     elements = partita.partition(str(path))
     embedder = CachedEmbedder(default_embedder(), directory=tmp_path)
