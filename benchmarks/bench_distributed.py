@@ -44,7 +44,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+from _shared import CORPUS  # benchmarks/ is on sys.path
+
+DEFAULT_CORPUS = CORPUS
 NODES = (1, 10, 100)
 CORES_PER_NODE = (2, 16)
 PROJECTED = 10**6

@@ -72,13 +72,14 @@ from pathlib import Path
 from typing import Any
 
 from _reference import reference_version, setup_reference  # benchmarks/ is on sys.path
+from _shared import CORPUS  # benchmarks/ is on sys.path
 from _timing import best_time
 from bench_pdf import page_count, pdfium_chars, pdfplumber_text
 from compare_partition import FORMATS, load_partitioner
 
 BENCHMARKS = Path(__file__).resolve().parent
 RESULTS = BENCHMARKS / "results" / "partition.md"
-DEFAULT_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+DEFAULT_CORPUS = CORPUS
 SPEED_TARGET = 10.0
 STARTUP_TARGET = 0.5
 MARKDOWN_BYTES = 2_000_000

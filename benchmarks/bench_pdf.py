@@ -75,9 +75,10 @@ from _containment import (  # benchmarks/ is on sys.path
     small_documents,
     worker_start_seconds,
 )
+from _shared import CORPUS as SHARED_CORPUS  # benchmarks/ is on sys.path
 from _timing import best_time
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "unstructured"
+CORPUS = SHARED_CORPUS / "unstructured"
 DOCUMENTS = ("DA-619p.pdf", "pdf2image-memory-error-test-400p.pdf")
 CHAR_ROWS = ("chars-matrix", "chars-loose", "chars-tight", "chars-helper")
 FLOOR_ROW = "chars-matrix"

@@ -34,9 +34,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _reference import block_network
+from _shared import SHARED  # benchmarks/ is on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMA = ROOT.parent / "shared" / "eval" / "chroma"
+CHROMA = SHARED / "eval" / "chroma"
 
 CONFIGURATIONS: dict[str, str] = {
     "token": "token:max_tokens=250,overlap=125,tokenizer=cl100k_base,respect_sections=false",

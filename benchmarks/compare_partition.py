@@ -42,9 +42,10 @@ from pathlib import Path
 from typing import Any
 
 from _reference import reference_version, setup_reference  # benchmarks/ is on sys.path
+from _shared import CORPUS  # benchmarks/ is on sys.path
 
 RESULTS = Path(__file__).resolve().parent / "results" / "compare_partition.md"
-DEFAULT_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+DEFAULT_CORPUS = CORPUS
 
 FORMATS: dict[str, tuple[str, str, str, str]] = {
     # -- format: (reference module, reference function, partita module, partita function) --
