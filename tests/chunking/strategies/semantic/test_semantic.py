@@ -209,8 +209,9 @@ def test_named_embedders_are_cached_on_disk(tmp_path: Path) -> None:
 
 
 def test_the_default_window_is_1000_characters() -> None:
-    assert SemanticChunkingOptions().hard_max == 1000
-    assert SemanticChunkingOptions(max_characters=300).hard_max == 300
+    # -- an embedder given: the default one (minilm) is checked for the embed extra --
+    assert SemanticChunkingOptions(embedder=TopicEmbedder()).hard_max == 1000
+    assert SemanticChunkingOptions(embedder=TopicEmbedder(), max_characters=300).hard_max == 300
     text, _ = paragraph(("tea", 60))
     chunks = chunk_by_semantic([NarrativeText(text)], embedder=TopicEmbedder())
     assert max(len(c.text) for c in chunks) <= 1000 < len(text)
@@ -225,7 +226,7 @@ def test_options_are_validated() -> None:
     with pytest.raises(ValueError, match="window"):
         SemanticChunkingOptions(window=-1)
     with pytest.raises(ValueError, match="decay"):
-        SemanticChunkingOptions(decay="linear")
+        SemanticChunkingOptions(decay="linear", embedder=TopicEmbedder())
     with pytest.raises(TypeError, match="overlap"):
         SemanticChunkingOptions(overlap=10)
     with pytest.raises(TypeError, match="embedder"):
