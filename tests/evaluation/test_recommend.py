@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from partita.evaluation.recommend import recommend
+from tests.shared import require_module
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
 
@@ -148,7 +149,7 @@ def test_the_character_budget_is_the_measure_when_it_was_given() -> None:
 
 @pytest.mark.embedding_model
 def test_with_minilm_a_configuration_over_its_window_is_not_recommended(tmp_path: Path) -> None:
-    pytest.importorskip("sentence_transformers")  # -- the embed extra --
+    require_module("sentence_transformers", extra="embed")
     from partita.cli import main
 
     # -- the corpus as one paragraph of plain text, so 400-token windows pass MiniLM's 256
