@@ -237,3 +237,36 @@ def test_content_size_counts_text_and_bulky_fields() -> None:
         "abcd", metadata=ElementMetadata(text_as_html="<p>abcd</p>", filename="long-name")
     )
     assert content_size([element]) == 4 + len("<p>abcd</p>")
+
+
+@pytest.mark.parametrize("tokens", [False, True])
+def test_a_repetition_past_the_reference_bound_is_refused_and_bounded_on_request(
+    tokens: bool,
+) -> None:
+    from partita.errors import DocumentLimitError
+    from tests.robustness.hostile_chunking import linked_paragraph
+
+    # -- 100,000 linked words: 3 M characters with the link lists, repeated in each of its
+    # -- 1,400 chunks by the reference's rule (4 G characters) --
+    elements = linked_paragraph(100_000)
+    options: dict[str, Any] = {"max_tokens": 128, "tokenizer": "cl100k_base"} if tokens else {}
+    with pytest.raises(DocumentLimitError, match="split_orig_elements='bounded'") as caught:
+        chunk_by_title(elements, **options)
+    assert caught.value.limit == "orig_elements repeated"
+    bounded = chunk_by_title(elements, split_orig_elements="bounded", **options)
+    assert "".join(c.text for c in bounded).replace(" ", "") == elements[0].text.replace(" ", "")
+
+
+def test_a_table_repeated_past_the_reference_bound_is_refused() -> None:
+    from partita.errors import DocumentLimitError
+
+    cells = "".join(f"<tr><td>r{i}</td><td>{'v' * 40}</td></tr>" for i in range(8_000))
+    text = " ".join(f"r{i} {'v' * 40}" for i in range(8_000))
+    links = [f"https://example.com/{i}" for i in range(60_000)]
+    table = Table(
+        text,
+        element_id="t1",
+        metadata=ElementMetadata(text_as_html=f"<table>{cells}</table>", link_urls=links),
+    )
+    with pytest.raises(DocumentLimitError, match="orig_elements"):
+        chunk_by_title([table])

@@ -27,7 +27,9 @@ from partita.chunking.prechunk import PreChunk
 from partita.chunking.provenance import records_of, source_record, with_sources
 from partita.chunking.run import ChunkingRun
 from partita.chunking.split_origins import (
+    REFERENCE_REPEAT_LIMIT,
     REPEAT_LIMIT,
+    check_reference_repeat,
     content_size,
     longest_element,
     omits_orig_elements,
@@ -118,6 +120,10 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
         if len(first_pieces) > 1:
             warn_orig_elements_omitted(elements[0])
             include_orig = False
+    elif include_orig and (
+        in_tokens or len(text) * content_size(elements) > REFERENCE_REPEAT_LIMIT
+    ):
+        pieces = chain(check_reference_repeat(pieces, elements), pieces)
     if include_orig:
         fields["orig_elements"] = orig_elements_of(elements)
     if tracer is not None:

@@ -13,6 +13,12 @@ carry no `orig_elements` at all; a warning is logged (`warn_orig_elements_omitte
 size the repetition is unbounded (a 999,999-character paragraph in 500-character chunks repeats
 it 2,000 times); above it the element is in no chunk's `orig_elements`.
 
+Where the reference's repetition would pass `REFERENCE_REPEAT_LIMIT` (256 Mi characters of one
+element repeated: a paragraph with 100,000 links in 500-character chunks, gigabytes of output
+and minutes of encoding), partita refuses rather than diverge from the reference's output:
+`check_reference_repeat` raises `DocumentLimitError` (limit "orig_elements repeated") naming
+`split_orig_elements="bounded"`, which chunks such an element in linear size.
+
 **partita's bound** (`split_orig_elements="bounded"`): the pieces carry the whole element while
 the repetition stays within `REPEAT_LIMIT`, while the number of pieces times the element's size
 (`content_size`) is at most `REPEAT_LIMIT` characters. Past it, each piece carries its own part
@@ -32,11 +38,14 @@ from typing import Any, TypeVar
 
 from partita.chunking.metadata import BULKY_FIELDS
 from partita.elements import Element, metadata_from_fields, new_element
+from partita.errors import DocumentLimitError
 
 __all__ = [
     "BULKY_FIELDS",
+    "REFERENCE_REPEAT_LIMIT",
     "REPEAT_LIMIT",
     "SPLIT_ORIG_ELEMENTS_MAX_CHARS",
+    "check_reference_repeat",
     "content_size",
     "longest_element",
     "omits_orig_elements",
@@ -52,6 +61,10 @@ _logger = logging.getLogger("partita")
 SPLIT_ORIG_ELEMENTS_MAX_CHARS = 1_000_000
 """The reference's limit: the pieces of an element whose `payload_size` exceeds it carry no
 `orig_elements` (when it is split into two pieces or more, alone in its pre-chunk)."""
+
+REFERENCE_REPEAT_LIMIT = 1 << 28
+"""The most characters of one element that the reference's rule may repeat in its pieces'
+`orig_elements` (pieces times `content_size`) before the chunking is refused."""
 
 REPEAT_LIMIT = 1 << 23
 """The most characters (8 Mi) of one element that its pieces may repeat: pieces times
@@ -119,6 +132,25 @@ def read_pieces(pieces: Iterator[_T], size: int) -> tuple[list[_T], bool]:
     most = REPEAT_LIMIT // max(size, 1)
     read = list(islice(pieces, most + 1))
     return read, len(read) > most
+
+
+def check_reference_repeat(pieces: Iterator[_T], elements: Sequence[Element]) -> list[_T]:
+    """Read the first pieces of a split whose pieces carry `elements` whole (the reference's
+    rule): as many as may repeat them within `REFERENCE_REPEAT_LIMIT`; return them (`pieces`
+    holds the rest). Raise `DocumentLimitError` when there are more."""
+    size = content_size(elements)
+    most = REFERENCE_REPEAT_LIMIT // max(size, 1)
+    read = list(islice(pieces, most + 1))
+    if len(read) > most:
+        raise DocumentLimitError(
+            f"an element of {size:,} characters (text and size-proportional metadata) splits"
+            f" into more than {most:,} chunks, each carrying it whole in orig_elements as"
+            f" unstructured does: more than {REFERENCE_REPEAT_LIMIT:,} characters; chunk with"
+            " split_orig_elements='bounded' to keep the output linear in its size",
+            filename=elements[0].metadata.filename,
+            limit="orig_elements repeated",
+        )
+    return read
 
 
 def without_bulky_fields(fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from partita.chunking.provenance import (
 )
 from partita.chunking.run import ChunkingRun
 from partita.chunking.split_origins import (
+    check_reference_repeat,
     content_size,
     omits_orig_elements,
     part_of,
@@ -247,6 +248,8 @@ def _iter_numbered(
         if len(first_pieces) > 1 and omits_orig_elements([table], include_orig):
             warn_orig_elements_omitted(table)
             base_fields = {name: v for name, v in base_fields.items() if name != "orig_elements"}
+        elif include_orig:
+            first_pieces = check_reference_repeat(chain(first_pieces, pieces), [table])
     later_fields = without_bulky_fields(base_fields) if own_parts else base_fields
     for index, (text, html) in enumerate(chain(first_pieces, pieces)):
         # -- `base.replace(text_as_html=html, is_continuation=True if index else None,
