@@ -229,8 +229,9 @@ _FEW_FLOATS = st.lists(_ANY_FLOAT, max_size=3)
 
 
 @st.composite
-def _python_elements(draw: st.DrawFn) -> Element:
-    """An element built in Python, where nothing stops a NaN or an infinity."""
+def _python_elements(draw: st.DrawFn, depth: int = 0) -> Element:
+    """An element built in Python, where nothing stops a NaN or an infinity; its
+    `orig_elements` nest at most 3 deep (elements JSON refuses past 8 when read back)."""
     fields: dict[str, Any] = {}
     if draw(st.booleans()):
         points = draw(st.lists(st.tuples(_ANY_FLOAT, _ANY_FLOAT), min_size=1, max_size=3))
@@ -241,8 +242,8 @@ def _python_elements(draw: st.DrawFn) -> Element:
     if draw(st.booleans()):
         fields["extra"] = {"custom": draw(st.dictionaries(st.sampled_from("ab"), _FEW_FLOATS))}
     embeddings = tuple(draw(_FEW_FLOATS)) or None
-    if draw(st.booleans()):
-        orig = tuple(draw(st.lists(_python_elements(), min_size=1, max_size=2)))
+    if depth < 3 and draw(st.booleans()):
+        orig = tuple(draw(st.lists(_python_elements(depth + 1), min_size=1, max_size=2)))
         fields["orig_elements"] = orig
         return CompositeElement("c", metadata=ElementMetadata(**fields), embeddings=embeddings)
     return NarrativeText("n", metadata=ElementMetadata(**fields), embeddings=embeddings)
