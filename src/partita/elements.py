@@ -47,6 +47,7 @@ __all__ = [
     "TableChunk",
     "Text",
     "Title",
+    "document_key",
     "element_id_for",
     "metadata_from_fields",
     "new_element",
@@ -296,14 +297,46 @@ def _to_link(value: Link | Mapping[str, Any]) -> Link:
     return Link(text=value.get("text"), url=value["url"], start_index=value.get("start_index"))
 
 
-def element_id_for(filename: str | None, text: str, page_number: int | None, seq: int) -> str:
-    """Return the deterministic id of an element: the reference's hash scheme.
+def document_key(
+    file_directory: str | None, filename: str | None, content_digest: str | None = None
+) -> str | None:
+    """Return the key that sets the element ids of one document apart from every other
+    document's, or None when the document has neither a directory nor a `content_digest`.
+
+    A document is identified by its path as given, split into `file_directory` and `filename`,
+    or, without a path, by `content_digest` (the hex SHA-256 of its content). A bare file name
+    (no directory) gets None: its ids are the reference's (`element_id_for` without a key).
+    Different arguments give different keys, each length-prefixed and starting with NUL, so that
+    no keyed hash input equals another document's, nor any reference hash input (those start
+    with a file name or "None").
+    """
+    if not file_directory and not content_digest:
+        return None
+    parts = (file_directory or "", filename or "", content_digest or "")
+    return "\x00" + "".join(f"{len(part)}:{part}\x00" for part in parts)
+
+
+def element_id_for(
+    filename: str | None,
+    text: str,
+    page_number: int | None,
+    seq: int,
+    *,
+    key: str | None = None,
+) -> str:
+    """Return the deterministic id of an element, 32 hex digits.
 
     `seq` is the element's 0-based position among the elements of its page (of the whole document
-    when it has no pages). The value is `sha256(f"{filename}{text}{page_number}{seq}")`, first 32
-    hex digits, so partita and the reference give the same ids to the same elements.
+    when it has no pages). Without `key` it is the reference's hash,
+    `sha256(f"{filename}{text}{page_number}{seq}")`, so partita and the reference give the same
+    ids to the same elements of a document named by a bare file name. With `key` (the document's
+    `document_key`) it is `sha256(f"{key}{text}\\0{page_number}\\0{seq}")`: no two documents
+    with different keys share an id.
     """
-    data = f"{filename}{text}{page_number}{seq}"
+    if key is None:
+        data = f"{filename}{text}{page_number}{seq}"
+    else:
+        data = f"{key}{text}\x00{page_number}\x00{seq}"
     return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
@@ -331,8 +364,9 @@ class Element:
     """A semantically coherent piece of a document.
 
     Construct as the reference does: `Title("Intro", metadata=ElementMetadata(page_number=1))`.
-    Without an explicit `element_id` the id is `element_id_for(filename, text, page_number, 0)`:
-    deterministic, and unique within a document once a partitioner has numbered its elements.
+    Without an explicit `element_id` the id is `element_id_for(filename, text, page_number, 0)`,
+    keyed by `document_key(file_directory, filename)`: deterministic, and unique within a
+    document once a partitioner has numbered its elements.
     """
 
     text: str = ""
@@ -352,9 +386,9 @@ class Element:
             raise TypeError(f"element text must be a str, got {type(text).__name__}")
         if not self.element_id:
             meta = self.metadata
-            object.__setattr__(
-                self, "element_id", element_id_for(meta.filename, self.text, meta.page_number, 0)
-            )
+            key = document_key(meta.file_directory, meta.filename)
+            element_id = element_id_for(meta.filename, self.text, meta.page_number, 0, key=key)
+            object.__setattr__(self, "element_id", element_id)
         if self.embeddings is not None and type(self.embeddings) is not tuple:
             object.__setattr__(self, "embeddings", tuple(self.embeddings))
 

@@ -16,6 +16,7 @@ from partita import CompositeElement, ElementMetadata, NarrativeText, Table, Tab
 from partita.chunking.provenance import sources_of
 from partita.embeddings.models import hashing_embedder
 from partita.integrations.records import (
+    VectorRecord,
     chunk_to_record,
     iter_records,
     parse_sources,
@@ -290,3 +291,65 @@ def test_chroma_filters_on_the_flat_fields() -> None:
     assert sorted(tables["ids"]) == sorted(expected)
     first = collection.get(where={"chunk_index": {"$lt": 3}})
     assert sorted(first["ids"]) == sorted(r["id"] for r in records[:3])
+
+
+# -- ids that never collide: two documents' records all kept by a store that upserts by id ---------
+
+
+def _add_all(collection: Any, records: list[VectorRecord]) -> None:
+    collection.upsert(
+        ids=[r["id"] for r in records],
+        documents=[r["text"] for r in records],
+        metadatas=[r["metadata"] for r in records],
+    )
+
+
+def _assert_all_kept(collection: Any, records: list[VectorRecord]) -> None:
+    assert collection.count() == len(records)
+    stored = collection.get(ids=[r["id"] for r in records])
+    assert dict(zip(stored["ids"], stored["documents"], strict=True)) == {
+        r["id"]: r["text"] for r in records
+    }
+    for record in records:
+        found = collection.query(query_texts=[record["text"]], n_results=1)
+        [[document]] = found["documents"]
+        assert document == record["text"]
+
+
+def test_same_named_files_in_two_folders_keep_all_their_records_in_chroma(tmp_path: Any) -> None:
+    bodies = {
+        "a": "Alpha text about rivers and lakes.\n\nRivers run down to the sea in spring.",
+        "b": "Beta text about the high mountains.\n\nGlaciers carve valleys over the ages.",
+    }
+    per_file: list[list[VectorRecord]] = []
+    for folder, body in bodies.items():
+        (tmp_path / folder).mkdir()
+        path = tmp_path / folder / "notes.md"
+        path.write_text(f"# Overview\n\n{body}\n", encoding="utf-8")
+        chunks = partita.chunk(partita.partition(path), "by_title", max_characters=40)
+        per_file.append(list(iter_records(chunks)))
+    assert all(len(records) >= 3 for records in per_file)
+    assert per_file[0][0]["text"] == per_file[1][0]["text"] == "Overview"
+
+    collection = chroma_collection("same-named-files")
+    for records in per_file:
+        _add_all(collection, records)
+    _assert_all_kept(collection, per_file[0] + per_file[1])
+    folders = collection.get(where={"file_directory": str(tmp_path / "b")})
+    assert sorted(folders["ids"]) == sorted(r["id"] for r in per_file[1])
+
+
+def test_two_texts_with_the_same_first_line_keep_all_their_records_in_chroma() -> None:
+    texts = [
+        "Overview\n\nThe first text speaks of rivers.\n\nAnd of lakes, at some length.",
+        "Overview\n\nThe second text speaks of hills.\n\nAnd of the snow upon them.",
+    ]
+    per_text = [
+        list(iter_records(partita.chunk(partita.partition(text=t), "basic", max_characters=40)))
+        for t in texts
+    ]
+    assert per_text[0][0]["text"] == per_text[1][0]["text"] == "Overview"
+    collection = chroma_collection("same-first-line")
+    for records in per_text:
+        _add_all(collection, records)
+    _assert_all_kept(collection, per_text[0] + per_text[1])

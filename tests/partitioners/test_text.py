@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
 
-from partita.elements import ListItem, NarrativeText, Text, Title, element_id_for
+from partita.elements import (
+    ListItem,
+    NarrativeText,
+    Text,
+    Title,
+    document_key,
+    element_id_for,
+)
 from partita.partitioners.text import partition_text
 
 
@@ -84,16 +92,27 @@ def test_no_text_is_lost() -> None:
     assert "".join(joined.split()) == squeeze
 
 
-def test_ids_are_the_reference_hash_numbered_in_order() -> None:
-    elements = partition_text(text="INTRODUCTION\n\nSame.\n\nSame.")
-    assert elements[0].element_id == "9202e96be627838bbe148d696d3cd9f3"
+def test_ids_are_the_reference_hash_numbered_in_order_under_a_bare_name() -> None:
+    text = "INTRODUCTION\n\nSame.\n\nSame."
+    elements = partition_text(text=text, metadata_filename="intro.txt")
+    # -- sha256("intro.txtINTRODUCTIONNone0"), as unstructured's partition_text names it --
+    assert elements[0].element_id == "3feeef82934b7515c9e21a042afc1828"
     assert [e.element_id for e in elements] == [
-        element_id_for(None, e.text, None, i) for i, e in enumerate(elements)
+        element_id_for("intro.txt", e.text, None, i) for i, e in enumerate(elements)
     ]
     assert elements[1].element_id != elements[2].element_id
-    assert [e.element_id for e in partition_text(text="INTRODUCTION\n\nSame.\n\nSame.")] == [
-        e.element_id for e in elements
+
+
+def test_ids_of_text_without_a_name_are_keyed_by_its_content() -> None:
+    text = "INTRODUCTION\n\nSame.\n\nSame."
+    elements = partition_text(text=text)
+    key = document_key(None, None, hashlib.sha256(text.encode()).hexdigest())
+    assert [e.element_id for e in elements] == [
+        element_id_for(None, e.text, None, i, key=key) for i, e in enumerate(elements)
     ]
+    assert [e.element_id for e in partition_text(text=text)] == [e.element_id for e in elements]
+    other = partition_text(text="INTRODUCTION\n\nOther.")
+    assert other[0].element_id != elements[0].element_id
 
 
 def test_metadata_from_a_file(tmp_path: Path) -> None:
@@ -108,7 +127,8 @@ def test_metadata_from_a_file(tmp_path: Path) -> None:
         assert element.metadata.last_modified is not None
     assert body.metadata.parent_id == title.element_id
     assert body.metadata.section_path == ("Heading",)
-    assert title.element_id == element_id_for("notes.txt", "Heading", None, 0)
+    key = document_key(str(tmp_path), "notes.txt")
+    assert title.element_id == element_id_for("notes.txt", "Heading", None, 0, key=key)
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,17 @@
 The reference gives chunks random UUIDs. partita hashes, once per chunking run, the id of the
 first chunk's first source element into a run key (20 hex digits), and gives the chunk numbered
 `n` in the run (from 1) the id `key + f"{n:012x}"`: 32 hex digits. So the same input and
-options give the same ids on every run, and no two chunks of a run share one. Split tables get a
-`table_id` from one hash each (they are few).
+options give the same ids on every run, and no two chunks of a run share one, whatever documents
+its elements come from. Split tables get a `table_id` from one hash each (they are few).
+
+Chunk ids are as distinct across documents as element ids: a partitioned document's element ids
+carry its identity (its path, or its content's hash: `partitioners._build`), so the chunks of two
+documents are keyed apart, even when both open with the same heading. A chunk id names a place
+in a document's chunking: chunking a document again after it was edited in place (same path,
+same first element) gives chunk `n` the id it had, so a vector store that upserts by id replaces
+the old version's chunks (and keeps any beyond the new version's last). Elements read back from
+JSON keep the ids they were written with; chunking elements of several documents in one run
+keys them all by the first: chunk each document on its own for ids that are its own.
 """
 
 from __future__ import annotations

@@ -98,4 +98,5 @@ def iter_code_elements(
         path=metadata_filename or source.path,
         filetype=known.mime_type if known is not None else FILETYPE,
         last_modified=source.last_modified,
+        content=source.data,
     )

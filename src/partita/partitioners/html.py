@@ -139,6 +139,7 @@ def iter_html_elements(
         path=name,
         filetype=FILETYPE,
         last_modified=source.last_modified,
+        content=source.data,
     )
 
 

@@ -132,6 +132,7 @@ def iter_md_elements(
         path=name,
         filetype=FILETYPE,
         last_modified=source.last_modified,
+        content=source.data,
     )
 
 

@@ -94,6 +94,7 @@ def iter_text_elements(
         path=metadata_filename or source.path,
         filetype=FILETYPE,
         last_modified=source.last_modified,
+        content=source.data,
     )
 
 

@@ -22,6 +22,7 @@ from partita.elements import (
     Link,
     _metadata_from_fields,
     _new_element,
+    document_key,
     element_id_for,
 )
 from partita.errors import DocumentLimitError, MalformedJSONError, UnknownElementTypeError
@@ -150,7 +151,8 @@ class ElementReader:
         if embeddings is not None:
             return cls(text, element_id=element_id, metadata=metadata, embeddings=embeddings)
         if not element_id:
-            element_id = element_id_for(metadata.filename, text, metadata.page_number, 0)
+            key = document_key(metadata.file_directory, metadata.filename)
+            element_id = element_id_for(metadata.filename, text, metadata.page_number, 0, key=key)
         # -- every value is checked and normal: skip the constructor's checks --
         return _new_element(cls, text, element_id, metadata)
 

@@ -147,7 +147,11 @@ def iter_docx_elements(
     )
     return _guarded(
         iter_finished_elements(
-            drafts, path=path, filetype=FILETYPE, last_modified=source.last_modified
+            drafts,
+            path=path,
+            filetype=FILETYPE,
+            last_modified=source.last_modified,
+            content=source.data,
         ),
         display,
     )

@@ -108,7 +108,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from partita.elements import Element
-from partita.partitioners._build import iter_finished_elements
+from partita.partitioners._build import file_digest, iter_finished_elements
 from partita.partitioners._source import describe_file
 from partita.partitioners.pdf._open import open_pdf
 from partita.partitioners.pdf.document import NoTextLayerWarning, PdfSource, iter_pdf_drafts
@@ -213,6 +213,8 @@ def iter_pdf_elements(
     path = metadata_filename or info.path
     display = info.display_name if metadata_filename is None else metadata_filename
     given = file if file is not None else os.fspath(filename)  # type: ignore[arg-type]
+    # -- a PDF without a name is identified by its bytes, hashed before a reader moves in it --
+    digest = file_digest(file, display) if file is not None and not path else None
     opened: PdfSource | None = None
     if isolation == "process":
         try:
@@ -238,6 +240,7 @@ def iter_pdf_elements(
             path=path,
             filetype=FILETYPE,
             last_modified=info.last_modified,
+            digest=digest,
         ),
     )
 
