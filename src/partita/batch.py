@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from partita._workers import BatchResult, WorkerPool, item_name, run_task
+from partita._workers import BatchResult, WorkerPool, check_limits, item_name, run_task
 from partita.elements import Element
 
 __all__ = [
@@ -120,12 +120,7 @@ def iter_task_results(
     document under `timeout` seconds (wall time), `max_cpu` seconds of CPU and `max_memory`
     bytes. Raises `ValueError` for a `jobs` below 1, or a `timeout` or `max_cpu` not above 0.
     """
-    if jobs is not None and jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
-    if timeout is not None and timeout <= 0:
-        raise ValueError(f"timeout must be positive, got {timeout}")
-    if max_cpu is not None and max_cpu <= 0:
-        raise ValueError(f"max_cpu must be positive, got {max_cpu}")
+    check_limits(jobs=jobs, timeout=timeout, max_cpu=max_cpu)
     namer = name or item_name
     count = jobs or default_jobs()
     if count == 1 and timeout is None and max_memory is None and max_cpu is None:

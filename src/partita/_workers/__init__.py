@@ -35,6 +35,22 @@ from __future__ import annotations
 
 from partita._workers.pipe import WorkerPipe
 from partita._workers.pool import WorkerPool
-from partita._workers.process import STARTS, BatchResult, item_name, run_task, serve
+from partita._workers.process import (
+    STARTS,
+    BatchResult,
+    check_limits,
+    item_name,
+    run_task,
+    serve,
+)
 
-__all__ = ["STARTS", "BatchResult", "WorkerPipe", "WorkerPool", "item_name", "run_task", "serve"]
+__all__ = [
+    "STARTS",
+    "BatchResult",
+    "WorkerPipe",
+    "WorkerPool",
+    "check_limits",
+    "item_name",
+    "run_task",
+    "serve",
+]

@@ -21,7 +21,14 @@ from collections.abc import Callable
 from multiprocessing.connection import wait
 from typing import Any, Generic, TypeVar
 
-from partita._workers.process import POLL_SECONDS, STARTS, BatchResult, Job, Worker, is_reusable
+from partita._workers.process import (
+    POLL_SECONDS,
+    BatchResult,
+    Job,
+    Worker,
+    check_limits,
+    is_reusable,
+)
 from partita.errors import DocumentTimeoutError
 
 __all__ = ["WorkerPipe"]
@@ -45,12 +52,7 @@ class WorkerPipe(Generic[I, T]):
         max_cpu: float | None = None,
         start: str = "forkserver",
     ) -> None:
-        if timeout is not None and timeout <= 0:
-            raise ValueError(f"timeout must be positive, got {timeout}")
-        if max_cpu is not None and max_cpu <= 0:
-            raise ValueError(f"max_cpu must be positive, got {max_cpu}")
-        if start not in STARTS:
-            raise ValueError(f"unknown worker start {start!r}: choose one of {', '.join(STARTS)}")
+        check_limits(timeout=timeout, max_cpu=max_cpu, start=start)
         self._task = task
         self._timeout = timeout
         self._max_memory = max_memory

@@ -11,10 +11,10 @@ from typing import Any, Generic, TypeVar
 
 from partita._workers.process import (
     POLL_SECONDS,
-    STARTS,
     BatchResult,
     Job,
     Worker,
+    check_limits,
     is_reusable,
     item_name,
 )
@@ -47,14 +47,7 @@ class WorkerPool(Generic[I, T]):
         max_cpu: float | None = None,
         start: str = "forkserver",
     ) -> None:
-        if jobs < 1:
-            raise ValueError(f"jobs must be at least 1, got {jobs}")
-        if timeout is not None and timeout <= 0:
-            raise ValueError(f"timeout must be positive, got {timeout}")
-        if max_cpu is not None and max_cpu <= 0:
-            raise ValueError(f"max_cpu must be positive, got {max_cpu}")
-        if start not in STARTS:
-            raise ValueError(f"unknown worker start {start!r}: choose one of {', '.join(STARTS)}")
+        check_limits(jobs=jobs, timeout=timeout, max_cpu=max_cpu, start=start)
         self._task = task
         self._jobs = jobs
         self._timeout = timeout

@@ -38,6 +38,7 @@ __all__ = [
     "BatchResult",
     "Job",
     "Worker",
+    "check_limits",
     "is_reusable",
     "item_name",
     "run_task",
@@ -74,6 +75,25 @@ class BatchResult(Generic[T]):
     def ok(self) -> bool:
         """True when the document succeeded."""
         return self.error is None
+
+
+def check_limits(
+    *,
+    jobs: int | None = None,
+    timeout: float | None = None,
+    max_cpu: float | None = None,
+    start: str = "forkserver",
+) -> None:
+    """Raise `ValueError` for a `jobs` below 1, a `timeout` or `max_cpu` not above 0, or a
+    `start` not among `STARTS`."""
+    if jobs is not None and jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if timeout is not None and timeout <= 0:
+        raise ValueError(f"timeout must be positive, got {timeout}")
+    if max_cpu is not None and max_cpu <= 0:
+        raise ValueError(f"max_cpu must be positive, got {max_cpu}")
+    if start not in STARTS:
+        raise ValueError(f"unknown worker start {start!r}: choose one of {', '.join(STARTS)}")
 
 
 def run_task(
