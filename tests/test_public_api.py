@@ -69,6 +69,7 @@ def test_all_pins_the_api() -> None:
         "Link",
         "ListItem",
         "NarrativeText",
+        "Navigation",
         "PageBreak",
         "PageNumber",
         "partition",

@@ -41,6 +41,7 @@ __all__ = [
     "Link",
     "ListItem",
     "NarrativeText",
+    "Navigation",
     "PageBreak",
     "PageNumber",
     "Table",
@@ -546,6 +547,20 @@ class PageNumber(Text):
     __slots__ = ()
 
     category: ClassVar[str] = "PageNumber"
+
+
+class Navigation(Text):
+    """A navigation menu: a page's links to other pages or to its own parts (a `<nav>`, a list
+    a page marks as a menu), one line per entry, its links in `metadata.links`.
+
+    partita's type (JSON type "Navigation"); the reference has none, and its JSON reader skips
+    it. Partitioning keeps it; chunking leaves it out of every chunk (`partita.chunking.
+    furniture`), so chunks of the same elements are the reference's.
+    """
+
+    __slots__ = ()
+
+    category: ClassVar[str] = "Navigation"
 
 
 class Form(Text):

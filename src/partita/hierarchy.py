@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 
-from partita.elements import Element, Footer, Header, PageBreak, PageNumber, Title
+from partita.elements import Element, Footer, Header, Navigation, PageBreak, PageNumber, Title
 
 __all__ = ["HIERARCHY_RULES", "iter_with_hierarchy"]
 
@@ -24,6 +24,7 @@ _TEXT_CHILDREN = frozenset(
         "Table",
         "FigureCaption",
         "CheckBox",
+        "Navigation",
     }
 )
 
@@ -31,9 +32,10 @@ HIERARCHY_RULES: dict[str, frozenset[str]] = {
     "Title": _TEXT_CHILDREN,
     "Header": _TEXT_CHILDREN | {"Title"},
 }
-"""Which categories may be children of which (the reference's `HIERARCHY_RULE_SET`)."""
+"""Which categories may be children of which: the reference's `HIERARCHY_RULE_SET`, with partita's
+"Navigation" among the text children."""
 
-_FURNITURE = (Header, Footer, PageBreak, PageNumber)
+_FURNITURE = (Header, Footer, PageBreak, PageNumber, Navigation)
 
 
 def iter_with_hierarchy(elements: Iterable[Element]) -> Iterator[Element]:
@@ -45,7 +47,9 @@ def iter_with_hierarchy(elements: Iterable[Element]) -> Iterator[Element]:
     `parent_id` keep it and are not pushed.
 
     `section_path` is the texts of the enclosing Titles by `category_depth`; a Title's own path
-    ends with its own text. Page furniture (Header, Footer, PageBreak, PageNumber) gets none.
+    ends with its own text. Page furniture (Header, Footer, PageBreak, PageNumber) and Navigation
+    get none. partita's Navigation is a child of a Title as a paragraph is (the reference has no
+    such type), so a menu under a heading does not end the heading's children.
     """
     stack: list[Element] = []
     headings: list[tuple[int, str]] = []

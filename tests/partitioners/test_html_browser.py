@@ -2,8 +2,8 @@
 
 Every page below, ordinary or hostile (built here, never stored), is loaded once by headless
 Chromium (Debian's `chromium`) in one run: a wrapper page opens each in a sandboxed frame
-without scripts, removes what partita drops by design (scripts, styles, `<head>`, navigation,
-`<del>`, form controls, embedded media and SVG, hidden elements: the PRINCIPLES of
+without scripts, removes what partita drops by design (scripts, styles, `<head>`, `<del>`,
+form controls, embedded media and SVG, hidden elements: the PRINCIPLES of
 `partita.partitioners.html`), takes the `innerText` of the first `<main>` (else the body) and
 writes them all into its own DOM, which `--dump-dom` prints. The test then asks that every word
 of that text, counted, is among the words of partita's elements. Characters partita drops or
@@ -50,6 +50,12 @@ PAGES: dict[str, bytes] = {
     "ordinary/main-and-chrome": (
         b"<body><nav><a href='/'>Home</a></nav><div>site chrome</div><main><h2>Article</h2>"
         b"<p>Body of the article</p></main><footer>footer text</footer></body>"
+    ),
+    "ordinary/navigation-kept": (
+        b"<body><nav><a href='/'>Home</a> <ul><li><a href='/a'>About us</a></li>"
+        b"<li><a href='/b'>Contact</a></li></ul></nav><div role='navigation'>Site map</div>"
+        b"<ul class='menu'><li><a href='/c'>Careers</a></li><li><a href='/d'>Press</a></li>"
+        b"</ul><p>Body of the page</p></body>"
     ),
     "ordinary/hidden-and-scripts": (
         b"<body><script>document.write('written')</script><p hidden>hidden text</p>"
@@ -110,7 +116,7 @@ _NONCHARACTERS = re.compile("[\ufffe\uffff]")
 _WRAPPER = """<!DOCTYPE html><html><body><pre id="out"></pre><script>
 const pages = %s;
 const XHTML = "http://www.w3.org/1999/xhtml";
-const dropped = "script,style,noscript,template,nav,head,title,del,svg,canvas,iframe,object,"
+const dropped = "script,style,noscript,template,head,title,del,svg,canvas,iframe,object,"
   + "embed,video,audio,button,select,textarea,input,datalist,map,[hidden],[aria-hidden=true]";
 const texts = {};
 let pending = pages.length;

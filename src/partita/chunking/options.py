@@ -48,8 +48,9 @@ class ChunkingOptions:
     `inter_chunk_overlap` (`overlap_len` when `overlap_all`, else 0), the table switches with
     their defaults applied, `separators` (the non-empty text splitting separators),
     `record_sources` (`provenance`, or the strategy's `PROVENANCE_DEFAULT` when not given),
-    `bounded_orig` (partita's bound on split chunks' `orig_elements`) and `sizing_tokenizer`
-    (the tokenizer that measures, None for characters).
+    `bounded_orig` (partita's bound on split chunks' `orig_elements`), `skips_furniture` (page
+    furniture left out) and `sizing_tokenizer` (the tokenizer that measures, None for
+    characters).
     """
 
     PROVENANCE_DEFAULT: ClassVar[bool] = False
@@ -65,6 +66,11 @@ class ChunkingOptions:
     """Whether split chunks' `orig_elements` follow partita's bound when `split_orig_elements`
     is not given: off for "basic" and "by_title" (the reference's rule); partita's own
     strategies set it."""
+
+    SKIP_FURNITURE_DEFAULT: ClassVar[bool] = False
+    """Whether page furniture (Header, Footer, PageNumber) is left out of chunks when
+    `skip_furniture` is not given: off for "basic" and "by_title" (the reference's chunks hold
+    it); partita's text strategies set it."""
 
     OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = False
     """Whether `overlap` may equal the window (llama_index allows `chunk_overlap ==
@@ -114,6 +120,9 @@ class ChunkingOptions:
     element, none when it is over 1,000,000 characters; default) or "bounded" (the whole element
     while the repetition stays within `split_origins.REPEAT_LIMIT`, else each chunk its own
     part); see `partita.chunking.split_origins`."""
+    skip_furniture: bool | None = None
+    """Whether page furniture (Header, Footer, PageNumber) is left out of chunks; None:
+    `SKIP_FURNITURE_DEFAULT`. Navigation is left out always (`partita.chunking.furniture`)."""
 
     hard_max: int = field(init=False)
     soft_max: int = field(init=False)
@@ -135,6 +144,9 @@ class ChunkingOptions:
     overlap, titles kept with their bodies, a heading prefix, table context): the run goes
     through the retrieval pipeline (`partita.chunking.strategies.retrieval`) rather than the
     reference's."""
+    skips_furniture: bool = field(init=False)
+    """True when page furniture is left out of chunks (`skip_furniture`, else
+    `SKIP_FURNITURE_DEFAULT`)."""
     annotates: bool = field(init=False)
     """True when an option adds to chunks without regrouping them (`heading_context="metadata"`,
     `page_range`, `table_text="rows"`)."""
@@ -229,6 +241,12 @@ class ChunkingOptions:
         split_orig = self.split_orig_elements
         bounded = self.BOUNDED_ORIG_DEFAULT if split_orig is None else split_orig == "bounded"
         set_(self, "bounded_orig", bounded)
+        skip_furniture = self.skip_furniture
+        set_(
+            self,
+            "skips_furniture",
+            self.SKIP_FURNITURE_DEFAULT if skip_furniture is None else bool(skip_furniture),
+        )
         self._check_retrieval_options()
 
     def _apply_profile(self) -> None:

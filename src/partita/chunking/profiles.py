@@ -11,8 +11,8 @@ exclusive).
 figures in benchmarks/README.md): windows of 128 tokens (about as many all-MiniLM-L6-v2
 wordpieces), which beat larger ones at a matched budget of retrieved text, text split at sentence
 ends, no overlap (an overlap given is whole sentences), titles kept with their bodies, the heading
-path before every chunk's text, tables with their context, page ranges, and small sections
-combined in tokens.
+path before every chunk's text, tables with their context, page ranges, small sections combined
+in tokens, and page headers, footers and page numbers left out of the chunks.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ PROFILES: Mapping[str, Mapping[str, Any]] = MappingProxyType(
                 "table_context": True,
                 "page_range": True,
                 "combine_unit": "window",
+                "skip_furniture": True,
             }
         ),
     }

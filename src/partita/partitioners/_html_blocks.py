@@ -2,7 +2,9 @@
 
 The rules are stated in `partita.partitioners.html`'s PRINCIPLES; this module carries them out:
 blocks delimit elements, inline descendants feed a `Phrase`, tables, `<pre>` and images are taken
-whole, and context (kind, list depth, page number, language) is inherited down the tree.
+whole, and context (kind, list depth, page number, language) is inherited down the tree. A
+navigation region (`_html_navigation`) is one `Phrase`: its blocks, table cells included, are
+its lines, and it becomes one `Navigation` draft.
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ from partita.elements import (
     Image,
     ListItem,
     NarrativeText,
+    Navigation,
     Table,
     Text,
     Title,
 )
 from partita.partitioners._build import Draft
 from partita.partitioners._html_lang import language_codes
+from partita.partitioners._html_navigation import starts_navigation
 from partita.partitioners._html_phrase import Phrase
 from partita.partitioners._html_tables import table_content
 from partita.partitioners._text import BULLET_LINE
@@ -39,7 +43,6 @@ DROPPED_TAGS = (
     "style",
     "noscript",
     "template",
-    "nav",
     "head",
     "title",
     "meta",
@@ -60,8 +63,7 @@ DROPPED_TAGS = (
     "datalist",
     "map",
 )
-"""Elements removed with their content (their tail text is kept): not rendered as text, or
-navigation."""
+"""Elements removed with their content (their tail text is kept): not rendered as text."""
 
 _HEADINGS = {"h1": 0, "h2": 1, "h3": 2, "h4": 3, "h5": 4, "h6": 5}
 _LISTS = frozenset({"ul", "ol", "dl", "menu", "dir"})
@@ -69,12 +71,14 @@ _BLOCKS = frozenset(
     {
         "address", "article", "aside", "blockquote", "body", "center", "dd", "details",
         "dialog", "div", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header",
-        "hgroup", "hr", "html", "legend", "li", "main", "p", "section", "summary", "caption",
+        "hgroup", "hr", "html", "legend", "li", "main", "nav", "p", "section", "summary", "caption",
         "tr", "td", "th", "thead", "tbody", "tfoot", "option", "search",
     }
     | _HEADINGS.keys()
     | _LISTS
 )  # fmt: skip
+_WHOLE = frozenset({"table", "pre"})
+"""Elements taken whole, except inside navigation, where their blocks are lines like any other."""
 _MAX_FOSTERED_DEPTH = 32
 """Walks of misplaced table content nested in one another (each a few Python frames); deeper,
 the misplaced element's text is taken whole, so no markup can exhaust the recursion limit."""
@@ -90,21 +94,32 @@ _TEXT, _TITLE, _ITEM, _CAPTION = 0, 1, 2, 3
 
 
 class _Context:
-    """What a block's text inherits: its kind, heading or list depth, page and languages."""
+    """What a block's text inherits: its kind, heading or list depth, page and languages, and the
+    navigation region it lies in (`nav`, the region's element; None outside navigation)."""
 
-    __slots__ = ("depth", "kind", "languages", "lists", "page")
+    __slots__ = ("depth", "kind", "languages", "lists", "nav", "page")
 
     def __init__(
-        self, kind: int, depth: int, lists: int, page: int | None, languages: tuple[str, ...] | None
+        self,
+        kind: int,
+        depth: int,
+        lists: int,
+        page: int | None,
+        languages: tuple[str, ...] | None,
+        nav: etree._Element | None = None,
     ) -> None:
         self.kind = kind
         self.depth = depth
         self.lists = lists
         self.page = page
         self.languages = languages
+        self.nav = nav
 
-    def derive(self, element: etree._Element, tag: str) -> _Context:
-        """Return the context of `element` (tag `tag`), a child of this context's element."""
+    def derive(
+        self, element: etree._Element, tag: str, nav: etree._Element | None = None
+    ) -> _Context:
+        """Return the context of `element` (tag `tag`), a child of this context's element;
+        `nav` is `element` when it starts a navigation region."""
         kind, depth, lists, page, languages = (
             self.kind,
             self.depth,
@@ -129,7 +144,7 @@ class _Context:
         lang = element.get("lang")
         if lang is not None:
             languages = language_codes(lang)
-        return _Context(kind, depth, lists, page, languages)
+        return _Context(kind, depth, lists, page, languages, self.nav if nav is None else nav)
 
 
 def iter_tree_drafts(
@@ -153,7 +168,10 @@ def _iter_drafts(
     contexts: list[_Context] = []
     bold = italic = 0
 
-    def flush(ctx: _Context) -> Iterator[Draft]:
+    def flush(ctx: _Context, region_end: bool = False) -> Iterator[Draft]:
+        if ctx.nav is not None and not region_end:
+            phrase.add_break()  # -- inside navigation a block ends a line, not the element --
+            return
         if not phrase.is_empty:
             text, meta = phrase.flush()
             if text:
@@ -172,10 +190,11 @@ def _iter_drafts(
                 walker.skip_subtree()
                 contexts.append(context)
                 continue
-            if tag in _BLOCKS:
+            nav = element if context.nav is None and starts_navigation(element, tag) else None
+            if nav is not None or tag in _BLOCKS or (context.nav is not None and tag in _WHOLE):
                 yield from flush(context)
                 contexts.append(context)
-                context = context.derive(element, tag)
+                context = context.derive(element, tag, nav)
             elif tag == "table":
                 yield from flush(context)
                 walker.skip_subtree()
@@ -194,7 +213,7 @@ def _iter_drafts(
             else:
                 if tag == "br":
                     phrase.add_break()
-                elif tag == "img":
+                elif tag == "img" and context.nav is None:
                     image = _image_draft(element, context.derive(element, tag), origin)
                     if image is not None:
                         images.append(image)
@@ -217,10 +236,15 @@ def _iter_drafts(
                 if element.tail:
                     phrase.add_text(element.tail, _emphasis(bold, italic))
                 continue
-            if tag == "table" or tag == "pre" or _is_hidden(element):
+            if _is_hidden(element):
                 context = contexts.pop()
-            elif tag in _BLOCKS:
+            elif context.nav is element:
+                yield from flush(context, region_end=True)
+                context = contexts.pop()
+            elif tag in _BLOCKS or (context.nav is not None and tag in _WHOLE):
                 yield from flush(context)
+                context = contexts.pop()
+            elif tag == "table" or tag == "pre":
                 context = contexts.pop()
             else:
                 if tag in _BOLD:
@@ -266,7 +290,9 @@ def _text_draft(text: str, phrase_meta: dict[str, Any], ctx: _Context, origin: s
     meta.update(phrase_meta)
     cls: type[Element]
     kind = ctx.kind
-    if kind == _TITLE:
+    if ctx.nav is not None:
+        cls = Navigation
+    elif kind == _TITLE:
         cls = Title
         meta["category_depth"] = ctx.depth
     elif kind == _ITEM:

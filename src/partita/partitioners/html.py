@@ -30,11 +30,18 @@ PRINCIPLES
   ListItem when it starts with a bullet character (removed), NarrativeText when it has a letter
   or digit, else Text (UncategorizedText). Unlike the reference, no text is classified away as
   too short, and a paragraph is never guessed to be a Title.
-- **What is dropped.** `script`, `style`, `noscript`, `template`, `head`, `nav`, `del`, form
-  controls, embedded media and `svg` / `canvas` / `iframe`, with their content; hidden elements
-  (a `hidden` attribute, `aria-hidden="true"`, an inline style `display: none` or
+- **Navigation is an element of its own.** A menu (`<nav>`; an element whose `role` is
+  navigation, menu, menubar or doc-toc; a list whose items are only links and which the page
+  marks as a menu: see `_html_navigation`) gives one `Navigation` element, partita's own type:
+  its blocks and table cells are its lines, its links in `links`, its images left out. The
+  reference drops `<nav>` and keeps other menus as list items; partita keeps every menu, as
+  Navigation, and chunking leaves Navigation out of every chunk. A page with a `<main>` is read
+  from there only, menus included.
+- **What is dropped.** `script`, `style`, `noscript`, `template`, `head`, `del`, form controls,
+  embedded media and `svg` / `canvas` / `iframe`, with their content; hidden elements (a
+  `hidden` attribute, `aria-hidden="true"`, an inline style `display: none` or
   `visibility: hidden`). `header`, `footer` and `aside` are kept as ordinary content, as the
-  reference does by default.
+  reference does by default (a list of links in one is a menu, above).
 - **Whitespace is normalized.** Runs of whitespace (non-breaking spaces included) become one
   space and text is trimmed. `<br>` becomes a line break ("\\n") rather than the reference's space:
   addresses, verse and line-set lists keep their lines.

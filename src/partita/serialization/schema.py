@@ -1,8 +1,10 @@
 """The reference's (`unstructured`) element schema: type names and metadata field tables.
 
 `TYPE_TO_ELEMENT_CLASS` maps a JSON `type` to its element class, the reference's aliases
-included. The field tables sort the declared metadata fields by how they are written and read:
-plain values, sequences (stored as tuples) and the fields with their own encoding.
+included, and partita's own type "Navigation" (which the reference's reader skips, as it skips
+every type it does not know). The field tables sort the declared metadata fields by how they are
+written and read: plain values, sequences (stored as tuples) and the fields with their own
+encoding.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from partita.elements import (
     Image,
     ListItem,
     NarrativeText,
+    Navigation,
     PageBreak,
     PageNumber,
     Table,
@@ -63,6 +66,7 @@ TYPE_TO_ELEMENT_CLASS: Mapping[str, type[Element]] = {
             Image,
             ListItem,
             NarrativeText,
+            Navigation,
             PageBreak,
             PageNumber,
             Table,

@@ -1,6 +1,9 @@
-"""Headers and footers: Header / Footer elements after the body (`docx/furniture.py`)."""
+"""Headers and footers: Header / Footer / PageNumber elements after the body
+(`docx/furniture.py`)."""
 
 from __future__ import annotations
+
+import pytest
 
 from partita.elements import Footer, Header
 from tests.partitioners.docx.builders import new_document, partition
@@ -63,3 +66,21 @@ def test_headers_and_footers_can_be_left_out() -> None:
     doc.sections[0].header.paragraphs[0].text = "Head"
     doc.add_paragraph("Body.")
     assert [e.category for e in partition(doc, include_headers_footers=False)] == ["NarrativeText"]
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("2", "PageNumber"),
+        ("- 2 -", "PageNumber"),
+        ("Page 2 of 9", "PageNumber"),
+        ("2 cups", "Footer"),
+    ],
+)
+def test_a_footer_holding_only_a_page_number_is_a_page_number(text: str, category: str) -> None:
+    doc = new_document()
+    doc.sections[0].footer.paragraphs[0].text = text
+    doc.add_paragraph("Body.")
+    footer = partition(doc)[-1]
+    assert (footer.category, footer.text) == (category, text)
+    assert footer.metadata.header_footer_type == "primary"

@@ -27,14 +27,14 @@ what was drawn:
 
 Every document has at least two pages.
 
-Every page of every document has a running header line at the top and a page-number footer at
-the bottom (recorded per page as Header / Footer ground truth).
+Every page of every document has a running header line at the top and a page number at the
+bottom (recorded per page as Header / PageNumber ground truth).
 
 Ground truth (`StructuredDoc.expected`, in reading order): `Title` (text, `depth` = the heading
 style's rank in its document, 0 the largest), `ListItem` (text WITHOUT its marker, `depth` = the
 nesting level, `marker` the drawn bullet or enumerator), `Table` (`cells`, the row-major grid),
 `NarrativeText` (whole paragraphs; `spans_pages` when a page break cuts one), `Header` and
-`Footer` (one per page). `hyphenated` lists the words split with a hyphen at a line end (both
+`PageNumber` (one per page). `hyphenated` lists the words split with a hyphen at a line end (both
 halves on one page), `links` the (text, url) of each annotation, `column_order` (in `columns`)
 the paragraph texts of the two-column sections in reading order, `ligature_words` the words drawn
 with ligature glyphs and `fake_bold` the texts drawn twice.
@@ -176,7 +176,7 @@ class _Layout:
         self.c.setFillColor(colors.grey)
         self.c.drawCentredString(self.width / 2, 40, footer)
         self.c.setFillColor(colors.black)
-        self.expected.append(Expected("Footer", footer, page=self.page))
+        self.expected.append(Expected("PageNumber", footer, page=self.page))
         self.c.showPage()
 
     def new_page(self) -> None:

@@ -202,7 +202,7 @@ def test_repeated_top_and_bottom_lines_are_headers_and_footers() -> None:
     assert summary(elements)[:3] == [
         ("Header", "ACME Quarterly Report"),
         ("NarrativeText", "Body text of the first page says its own thing."),
-        ("Footer", "Page 1 of 3"),
+        ("PageNumber", "Page 1 of 3"),
     ]
     assert [e.category for e in elements].count("Header") == 3
     without = partition(
@@ -211,7 +211,7 @@ def test_repeated_top_and_bottom_lines_are_headers_and_footers() -> None:
     assert {e.category for e in without} == {"NarrativeText"}
 
 
-def test_a_top_line_on_a_single_page_is_not_a_header_but_a_page_number_is_a_footer() -> None:
+def test_a_top_line_on_a_single_page_is_not_a_header_but_a_page_number_is_one() -> None:
     def draw(c: Canvas) -> None:
         text_lines(c, 72, 760, ["ACME Quarterly Report"], size=8)
         text_lines(c, 72, 700, ["Body."])
@@ -220,8 +220,40 @@ def test_a_top_line_on_a_single_page_is_not_a_header_but_a_page_number_is_a_foot
     assert [e.category for e in partition(make_pdf(draw))] == [
         "NarrativeText",
         "NarrativeText",
-        "Footer",
+        "PageNumber",
     ]
+
+
+def test_a_running_head_beside_a_page_number_is_a_header_even_on_a_single_page() -> None:
+    def draw(c: Canvas) -> None:
+        text_lines(c, 72, 760, ["A Unified Toolkit for Layout Analysis"], size=8)
+        text_lines(c, 520, 760, ["5"], size=8)
+        text_lines(c, 72, 700, ["Body."])
+
+    assert summary(partition(make_pdf(draw))) == [
+        ("Header", "A Unified Toolkit for Layout Analysis"),
+        ("PageNumber", "5"),
+        ("NarrativeText", "Body."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("label", "beside"),
+    [
+        ("(1)", "Defined terms"),  # -- a paragraph label, not a page number --
+        ("V", "Vestigial data"),  # -- a table cell --
+    ],
+)
+def test_text_beside_a_label_that_reads_as_a_page_number_stays_text(
+    label: str, beside: str
+) -> None:
+    def draw(c: Canvas) -> None:
+        text_lines(c, 72, 760, [label], size=8)
+        text_lines(c, 120, 760, [beside], size=8)
+        text_lines(c, 72, 700, ["Body."])
+
+    categories = {text: category for category, text in summary(partition(make_pdf(draw)))}
+    assert categories[beside] == "NarrativeText"
 
 
 def test_metadata_pages_coordinates_links_and_ids() -> None:

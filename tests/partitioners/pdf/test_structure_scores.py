@@ -166,7 +166,7 @@ def scores(
 
 
 def _score_table(partitioned: dict[str, Partitioned]) -> str:
-    totals, _ = scores(partitioned, (*SCORED, "Header", "Footer"))
+    totals, _ = scores(partitioned, (*SCORED, "Header", "PageNumber"))
     lines = [
         "",
         f"structure scores over {len(partitioned)} generated PDFs "
@@ -229,7 +229,8 @@ def test_headers_and_footers_detected(partitioned: dict[str, Partitioned]) -> No
         f"{p.doc.name} p{e.page}: {e.category} {e.text!r}"
         for p in partitioned.values()
         for e in p.doc.expected
-        if e.category in ("Header", "Footer") and not _has(p.elements, e.category, e.text, e.page)
+        if e.category in ("Header", "PageNumber")
+        and not _has(p.elements, e.category, e.text, e.page)
     ]
     assert not missing
 
@@ -238,7 +239,7 @@ def test_headers_and_footers_not_in_body(partitioned: dict[str, Partitioned]) ->
     leaks = []
     for p in partitioned.values():
         header = norm(p.doc.of("Header")[0].text)
-        footers = {norm(e.text) for e in p.doc.of("Footer")}
+        footers = {norm(e.text) for e in p.doc.of("PageNumber")}
         for el in p.body():
             text = norm(el.text)
             # -- the report's header repeats its title words; the whole line must not appear --

@@ -5,6 +5,8 @@ Principles:
 - **Sections.** With `respect_sections` (the default) a `Title` starts a new group of elements
   and text is never merged across groups; the title's text joins the chunks it heads, as in
   "by_title". Without it, all text elements between two tables form one group.
+- **Navigation and page furniture are left out.** Navigation always; Header, Footer and
+  PageNumber unless `skip_furniture=False` (`partita.chunking.furniture`), before grouping.
 - **Tables stand alone**, as in "by_title": a table ends the group before it and becomes one
   `Table` or `TableChunk`s (`partita.chunking.tables.emit`), or passes through unchanged with
   `skip_table_chunking`. These strategies always isolate tables.
@@ -32,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
 
+from partita.chunking.furniture import iter_chunked_elements
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions, Help
@@ -86,12 +89,14 @@ class TextOptions(CommonOptions, total=False):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TextChunkingOptions(ChunkingOptions):
     """The validated options of a text strategy: `ChunkingOptions` plus `respect_sections`
-    (derived: `sections`, True by default); provenance is on unless `provenance=False`, and
+    (derived: `sections`, True by default); provenance is on unless `provenance=False`, page
+    furniture is left out unless `skip_furniture=False`, and
     `overlap` may equal the window (whole splits of the previous chunk, shrunk until the next
     split fits)."""
 
     PROVENANCE_DEFAULT: ClassVar[bool] = True
     BOUNDED_ORIG_DEFAULT: ClassVar[bool] = True
+    SKIP_FURNITURE_DEFAULT: ClassVar[bool] = True
     OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = True
     STRATEGY: ClassVar[str] = "text"
     """The strategy's name, for error messages."""
@@ -133,7 +138,9 @@ def iter_groups(
 ) -> Iterator[list[Element] | Table]:
     """Generate `elements` as groups of text elements (non-empty lists) and tables, in order. A
     group starts at each element `starts_group` accepts (default: each `Title`, with
-    `respect_sections`); a table ends the group before it."""
+    `respect_sections`); a table ends the group before it. Navigation, and page furniture
+    when `opts.skips_furniture`, are left out (`partita.chunking.furniture`): every text
+    strategy takes its elements here."""
     if starts_group is None:
         sections = getattr(opts, "sections", True)
 
@@ -141,7 +148,7 @@ def iter_groups(
             return sections and isinstance(element, Title)
 
     group: list[Element] = []
-    for element in elements:
+    for element in iter_chunked_elements(elements, opts):
         if isinstance(element, Table):
             if group:
                 yield group

@@ -12,6 +12,9 @@ Principles:
 - **Tables stand alone** (`isolate_table`): a table is one `Table` chunk, or `TableChunk`s with
   their header rows repeated (`repeat_table_headers`), or passes through unchanged
   (`skip_table_chunking`).
+- **Navigation is never chunked**; page headers, footers and page numbers are, as in the
+  reference, unless `skip_furniture` (set by the `retrieval` profile) leaves them out
+  (`partita.chunking.furniture`).
 
 `CommonOptions` are the options every strategy takes and `OverlapOptions` the overlap; a
 strategy's options `TypedDict` extends them with its own, its options value type extends
@@ -24,6 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Annotated, Any, TypedDict, Unpack
 
 from partita.chunking.chunks import iter_chunks_of_pre_chunks
+from partita.chunking.furniture import iter_chunked_elements
 from partita.chunking.options import ChunkingOptions, Help
 from partita.chunking.prechunk import iter_pre_chunks
 from partita.chunking.run import ChunkingRun
@@ -77,6 +81,13 @@ class CommonOptions(TypedDict, total=False):
             " (default off for basic and by_title, on for the text strategies)"
         ),
     ]
+    skip_furniture: Annotated[
+        bool | None,
+        Help(
+            "leave page headers, footers and page numbers out of the chunks (default off for"
+            " basic and by_title, on for the others; navigation menus are always left out)"
+        ),
+    ]
 
 
 class OverlapOptions(TypedDict, total=False):
@@ -109,7 +120,8 @@ class RetrievalOptions(TypedDict, total=False):
         str | None,
         Help(
             "a named set of options filling those not given: retrieval (128 tokens, sentence"
-            " splits, titles with bodies, heading prefix, table context, page ranges)"
+            " splits, titles with bodies, heading prefix, table context, page ranges, no page"
+            " furniture)"
         ),
     ]
     split_at: Annotated[
@@ -174,9 +186,11 @@ class BasicOptions(CommonOptions, OverlapOptions, SeparatorOptions, RetrievalOpt
 def run_basic(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:
     """Generate the "basic" chunks of `elements` under validated options `opts`.
 
-    The run (its sizer and splitter) is built when this is called.
+    The run (its sizer and splitter) is built when this is called. Navigation, and page
+    furniture with `skip_furniture`, are left out first (`partita.chunking.furniture`).
     """
     run = ChunkingRun.of(opts)
+    elements = iter_chunked_elements(elements, opts)
     if opts.regroups:
         from partita.chunking.strategies.retrieval import iter_retrieval_chunks
 

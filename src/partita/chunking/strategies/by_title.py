@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Unpack
 
 from partita.chunking.chunks import iter_chunks_of_pre_chunks
+from partita.chunking.furniture import iter_chunked_elements
 from partita.chunking.options import ChunkingOptions, Help
 from partita.chunking.prechunk import SEPARATOR, BoundaryPredicate, PreChunk, iter_pre_chunks
 from partita.chunking.run import ChunkingRun
@@ -258,8 +259,12 @@ def run_by_title(elements: Iterable[Element], opts: ByTitleChunkingOptions) -> I
 
     elements -> iter_pre_chunks (boundaries: titles, and pages unless multipage)
              -> iter_combined_pre_chunks -> chunks
+
+    Navigation, and page furniture with `skip_furniture`, are left out first
+    (`partita.chunking.furniture`).
     """
     run = ChunkingRun.of(opts)
+    elements = iter_chunked_elements(elements, opts)
     boundaries: list[BoundaryPredicate] = [is_title]
     if not opts.multipage:
         boundaries.append(is_on_next_page())

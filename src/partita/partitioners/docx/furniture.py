@@ -1,4 +1,5 @@
-"""Headers and footers: one `Header` / `Footer` element per distinct header or footer part.
+"""Headers and footers: one `Header` / `Footer` element per distinct header or footer part, or a
+`PageNumber` when the part holds a page number only.
 
 They are emitted after the body (so they never become the parents of body headings), section
 by section: each section's headers, then its footers. Only parts a section names are read
@@ -6,6 +7,8 @@ by section: each section's headers, then its footers. Only parts a section names
 section has a distinct first page (`w:titlePg`), even-page ones only when the document turns on
 different odd and even pages. A part's text is its blocks' texts joined by "\n"; an empty one is
 skipped, and a header or footer repeating the text of an earlier one of the same kind is too.
+A part whose whole text is a page number ("2", "- 2 -", "Page 2 of 9": the cached result of its
+PAGE field; `partita.partitioners._text.PAGE_NUMBER`) is a `PageNumber`.
 `header_footer_type` is "primary", "first_page" or "even_page", `category_depth` 0, and there is
 no `page_number` (a header is on every page of its section).
 """
@@ -17,8 +20,9 @@ from typing import Any
 
 from lxml import etree
 
-from partita.elements import Element, Footer, Header
+from partita.elements import Element, Footer, Header, PageNumber
 from partita.partitioners._build import Draft
+from partita.partitioners._text import PAGE_NUMBER
 from partita.partitioners.docx import _ns as ns
 from partita.partitioners.docx._package import Relationship
 
@@ -60,7 +64,7 @@ def iter_furniture_drafts(
                 if not text or key in seen_texts:
                     continue
                 seen_texts.add(key)
-                yield _draft(cls, text, kind)
+                yield _draft(PageNumber if PAGE_NUMBER.match(text.strip()) else cls, text, kind)
 
 
 def _draft(cls: type[Element], text: str, kind: str) -> Draft:

@@ -64,13 +64,15 @@ PRINCIPLES
   strategy is not used: it is not reliable enough on prose.
 - **ListItem** from a leading bullet (removed) or list number (kept), as in the text
   partitioner; `category_depth` from the indentation among consecutive items.
-- **Header / Footer** for paragraphs in the top or bottom 15% of the page that repeat at the same
-  height (digits masked) on at least 40% of the pages within four pages either side, the page
-  itself counted (so a header on the even pages of a four-page document is one) (a
-  paragraph in a heading font must repeat with its digits: "Chapter 1", "Chapter 2" at the top
-  of their pages are Titles), and for lone page numbers in those bands on any page;
-  `include_headers_footers=False` drops them. A page's Headers come first, its Footers last.
-  See `furniture`.
+- **PageNumber / Header / Footer**: a lone page number ("7", "- 7 -", "Page 7 of 20", "vii")
+  in the top or bottom 15% of the page is a PageNumber, on any page. Other paragraphs in those
+  bands are Headers (top) or Footers (bottom) when they repeat at the same height (digits
+  masked) on at least 40% of the pages within four pages either side, the page itself counted
+  (so a header on the even pages of a four-page document is one) (a paragraph in a heading font
+  must repeat with its digits: "Chapter 1", "Chapter 2" at the top of their pages are Titles),
+  or when they stand on one line with the page number (a running head beside it, found even on
+  a single page); `include_headers_footers=False` drops all three. A page's top-band furniture
+  comes first, its bottom-band furniture last. See `furniture`.
 - **Everything else** is NarrativeText when it has a letter, else UncategorizedText (`Text`).
 - **Metadata**: `page_number` (`starting_page_number` for the first page of the file, counting
   physical pages, also when `pages` selects some), `coordinates` (the element's box as four

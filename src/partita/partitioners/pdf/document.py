@@ -16,12 +16,14 @@ from typing import Any, Protocol
 
 from partita.elements import (
     CoordinatesMetadata,
+    Element,
     Footer,
     Header,
     Link,
     ListItem,
     NarrativeText,
     PageBreak,
+    PageNumber,
     Table,
     Text,
     Title,
@@ -37,6 +39,7 @@ from partita.partitioners.pdf.furniture import (
     PageBands,
     band_texts,
     furniture_kind,
+    page_numbers_of,
 )
 from partita.partitioners.pdf.limits import ContentLeftOutWarning
 from partita.partitioners.pdf.lines import BBox
@@ -58,6 +61,11 @@ COUNT_FAILURE = "cannot read the page count"
 
 
 _MAX_TITLE_LINES = 3
+_FURNITURE_TYPES: dict[str, type[Element]] = {
+    "Header": Header,
+    "Footer": Footer,
+    "PageNumber": PageNumber,
+}
 _MAX_TITLE_WORDS = 20
 _MAX_BOLD_TITLE_WORDS = 12
 _MAX_CJK_TITLE_CHARS = 40
@@ -229,6 +237,7 @@ class _PageDrafter:
         neighbours: list[PageBands],
     ) -> Iterator[Draft]:
         page_number = self.page_number(content)
+        numbers = page_numbers_of(bands, neighbours)
         footers: list[Draft] = []
         list_indents: list[float] = []
         marked = [
@@ -251,12 +260,12 @@ class _PageDrafter:
             if links:
                 meta["links"] = links
             heading = self._stats.is_heading_class(item.size, item.bold)
-            kind = furniture_kind(text, band, neighbours, heading=heading)
+            kind = furniture_kind(text, band, neighbours, heading=heading, page_numbers=numbers)
             if kind is not None:
                 if self._include_furniture:
                     meta["category_depth"] = 0
-                    draft = Draft(Header if kind == "Header" else Footer, text, meta)
-                    if kind == "Footer":
+                    draft = Draft(_FURNITURE_TYPES[kind], text, meta)
+                    if band is not None and not band.at_top:
                         footers.append(draft)
                     else:
                         yield draft

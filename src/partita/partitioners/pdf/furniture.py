@@ -2,7 +2,9 @@
 
 A paragraph is *in the top band* when it ends within `BAND_SHARE` of the page height from the
 top, *in the bottom band* when it starts within that share from the bottom. A paragraph in a
-band is furniture (Header at the top, Footer at the bottom) when
+band is a PageNumber when it is a page number on its own ("7", "- 7 -", "Page 7", "Page 7 of
+20", "vii"; `partita.partitioners._text.PAGE_NUMBER`), on any page, even the only one. Another
+paragraph in a band is furniture (Header at the top, Footer at the bottom) when
 
 - its text, with digits masked and case and spacing ignored, stands at about the same height
   (`_Y_TOLERANCE` pt) on at least `REPEAT_SHARE` of the pages within `WINDOW` pages before and
@@ -11,11 +13,18 @@ band is furniture (Header at the top, Footer at the bottom) when
   running header printed on every other page of a short document count as one (the even pages
   of four or five pages: two of four, two of five); with the other pages alone, one of three or
   four was too few; or
-- it is a page number on its own ("7", "- 7 -", "Page 7", "Page 7 of 20", "vii"), on any page,
-  even the only one.
+- it stands on one line with a page number in the same band (their heights overlap by half
+  the taller one): the running head printed beside the page number ("LayoutParser: A Unified
+  Toolkit ...   5"). Only a page number the band holds alone, written with digits and not in
+  brackets, on the band's outermost line (no paragraph between it and the page's edge), and
+  standing at the same height on another page of the window (any number there: digits masked)
+  unless the document has a single page, has a running head beside it: "(1)", "[5]" and "V"
+  are as often paragraph, reference or table labels, several numbers in one band are figure
+  labels or a list, and a number in a table row near the page's edge has the footer below it.
 
-A paragraph in a heading font class (see `fonts`) must repeat with its digits too: "Chapter 1",
-"Chapter 2", ... at the top of successive pages are headings, not a running header.
+A paragraph in a heading font class (see `fonts`) must repeat with its digits too, and is never
+furniture by standing beside a page number: "Chapter 1", "Chapter 2", ... at the top of
+successive pages are headings, not a running header.
 
 Only `WINDOW` pages of look-ahead are needed, so the decision streams. Each page's band texts
 are indexed (`PageBands`: sorted heights per text), so a paragraph is matched against a
@@ -30,6 +39,8 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from partita.partitioners._text import PAGE_NUMBER
+
 __all__ = [
     "BAND_SHARE",
     "REPEAT_SHARE",
@@ -38,6 +49,7 @@ __all__ = [
     "PageBands",
     "band_texts",
     "furniture_kind",
+    "page_numbers_of",
 ]
 
 BAND_SHARE = 0.15
@@ -46,12 +58,6 @@ WINDOW = 4
 _Y_TOLERANCE = 4.0
 
 _DIGITS = re.compile(r"\d+")
-_PAGE_NUMBER = re.compile(
-    r"^(?:(?:page|p\.|seite|página|pagina|страница|페이지)\s*)?[-–—(\[]?\s*"
-    r"(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)\]]?(?:\s*(?:of|/|von|de|sur|из)\s*\d{1,4})?$"
-    r"|^第\s*\d{1,4}\s*[页頁]",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +69,28 @@ class BandText:
     at_top: bool
     exact: str = ""
     """The text with case and spacing ignored but its digits kept."""
+    bottom: float = 0.0
+    """Where the paragraph ends (top-down, as `top`)."""
+
+    @property
+    def is_page_number(self) -> bool:
+        """`True` when the paragraph is a page number on its own."""
+        return PAGE_NUMBER.match(self.exact) is not None
+
+    def is_below(self, other: BandText) -> bool:
+        """`True` when `other` lies wholly between this paragraph and the page's edge in the
+        same band: above it in the top band, below it in the bottom band."""
+        if self.at_top != other.at_top:
+            return False
+        return other.bottom <= self.top if self.at_top else other.top >= self.bottom
+
+    def is_beside(self, other: BandText) -> bool:
+        """`True` when this paragraph and `other` are in the same band and on one line: their
+        heights overlap by at least half the taller one (a paragraph of several lines is not
+        beside a one-line page number)."""
+        overlap = min(self.bottom, other.bottom) - max(self.top, other.top)
+        height = max(self.bottom - self.top, other.bottom - other.top)
+        return self.at_top == other.at_top and overlap > 0 and overlap >= height / 2
 
 
 class PageBands:
@@ -98,7 +126,7 @@ def band_texts(
     for text, top, bottom in blocks:
         if bottom <= band or top >= page_height - band:
             exact = " ".join(text.casefold().split())
-            out.append(BandText(_DIGITS.sub("#", exact), top, bottom <= band, exact))
+            out.append(BandText(_DIGITS.sub("#", exact), top, bottom <= band, exact, bottom))
         else:
             out.append(None)
     return out
@@ -110,16 +138,21 @@ def furniture_kind(
     neighbours: Sequence[PageBands],
     *,
     heading: bool = False,
+    page_numbers: Sequence[BandText] = (),
 ) -> str | None:
-    """Return "Header", "Footer" or None for the paragraph `text` whose band is `band`.
+    """Return "PageNumber", "Header", "Footer" or None for the paragraph `text` whose band is
+    `band`.
 
     `neighbours` holds the band texts of the other pages in the window; `heading` is True when
-    the paragraph is in a heading font class (then its digits must repeat too).
+    the paragraph is in a heading font class (then its digits must repeat too); `page_numbers`
+    holds the page numbers of this page a running head may stand beside (`page_numbers_of`).
     """
     if band is None:
         return None
+    if PAGE_NUMBER.match(text.strip()):
+        return "PageNumber"
     kind = "Header" if band.at_top else "Footer"
-    if _PAGE_NUMBER.match(text.strip()):
+    if not heading and any(band.is_beside(number) for number in page_numbers):
         return kind
     if not neighbours:
         return None
@@ -128,3 +161,23 @@ def furniture_kind(
     # -- on every other page of a short document (the even pages of four) reaches it --
     needed = max(1, math.ceil(REPEAT_SHARE * (len(neighbours) + 1) - 1e-9) - 1)
     return kind if hits >= needed else None
+
+
+def page_numbers_of(
+    bands: Iterable[BandText | None], neighbours: Sequence[PageBands]
+) -> list[BandText]:
+    """Return the page numbers of one page that a running head may stand beside: each alone in
+    its band, written with digits, not in brackets, and repeated (digits masked) on a page of
+    `neighbours` when there are any (see the module docstring)."""
+    present = [band for band in bands if band is not None]
+    numbers = [band for band in present if band.is_page_number]
+    return [
+        number
+        for number in numbers
+        if sum(other.at_top == number.at_top for other in numbers) == 1
+        and not any(number.is_below(other) for other in present)
+        and any(c.isdigit() for c in number.exact)
+        and number.exact[:1] not in "([{"
+        and number.exact[-1:] not in ")]}"
+        and (not neighbours or any(page.repeats(number, exact=False) for page in neighbours))
+    ]

@@ -29,16 +29,26 @@ multipage; tables apart) -> `ChunkFiller` (units packed) and `iter_table_chunks_
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies.retrieval.context import Path, iter_with_paths
 from partita.chunking.strategies.retrieval.filling import ChunkFiller
-from partita.chunking.strategies.retrieval.tables import is_table, iter_table_chunks_in_context
+from partita.chunking.strategies.retrieval.tables import (
+    is_table,
+    iter_table_chunks_in_context,
+    repeated_introduction,
+)
 from partita.elements import Element
 
-__all__ = ["iter_retrieval_chunks"]
+__all__ = ["RECENT_CHUNKS", "iter_retrieval_chunks"]
+
+RECENT_CHUNKS = 64
+"""How many of the chunks before a table (since the table before it) its context is checked
+against, so that it holds none of them whole (`tables.context_header`): a bound on the memory
+of a long run of text, far more chunks than a section's titles and its last sentence span."""
 
 
 def iter_retrieval_chunks(
@@ -63,28 +73,41 @@ def iter_retrieval_chunks(
     starts = tuple(boundaries)
     section: list[Element] = []
     paths: list[Path] = []
+    before: list[Element] = []  # -- the element just before, in the same section --
+    recent: deque[str] = deque(maxlen=RECENT_CHUNKS)
+
+    def noted(chunks: Iterator[Element]) -> Iterator[Element]:
+        for chunk in chunks:
+            recent.append(chunk.text)
+            yield chunk
+
     for element, path in iter_with_paths(elements):
         if is_table(element, opts):
             if section:
-                yield from filler.add_section(section, paths)
+                yield from noted(filler.add_section(section, paths))
             titles: list[Element] = []
-            yield from filler.flush_before_table(titles)
-            left, chunks = iter_table_chunks_in_context(element, section, path, titles, run, ids)
+            introduction = repeated_introduction(before, run)
+            yield from noted(filler.flush_before_table(titles, introduction))
+            left, chunks = iter_table_chunks_in_context(
+                element, before, path, titles, run, ids, earlier=recent
+            )
             if left:
-                yield from filler.emit_alone(left, [path] * len(left))
+                yield from noted(filler.emit_alone(left, [path] * len(left)))
             yield from chunks
-            section, paths = [], []
+            section, paths, before = [], [], []
+            recent.clear()
             continue
         # -- every predicate sees every element: some keep state (the current page) --
         starts_section = [is_start(element) for is_start in starts]
         if section and any(starts_section):
-            yield from filler.add_section(section, paths)
+            yield from noted(filler.add_section(section, paths))
             section, paths = [], []
         section.append(element)
         paths.append(path)
+        before = [element]
         if combine_under is None and len(section) > 1:
             # -- "basic": no sections to combine, pack as the elements come --
-            yield from filler.add_section(section, paths)
+            yield from noted(filler.add_section(section, paths))
             section, paths = [], []
     if section:
         yield from filler.add_section(section, paths)

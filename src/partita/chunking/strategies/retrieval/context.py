@@ -21,7 +21,14 @@ from partita.elements import Element, FigureCaption, Footer, Header, PageBreak, 
 from partita.text.sentences import iter_sentence_spans
 from partita.text.sizing import Sizer
 
-__all__ = ["HEADER_SHARE", "PATH_JOINER", "header_of", "introduction_of", "iter_with_paths"]
+__all__ = [
+    "HEADER_SHARE",
+    "PATH_JOINER",
+    "header_of",
+    "header_parts_of",
+    "introduction_of",
+    "iter_with_paths",
+]
 
 PATH_JOINER = " > "
 """What joins the parts of a heading path in a header ("Chapter > Section")."""
@@ -55,17 +62,21 @@ def iter_with_paths(elements: Iterable[Element]) -> Iterator[tuple[Element, Path
 def header_of(element: Element, path: Path, sizer: Sizer, window: int) -> str:
     """The header of a chunk whose first element is `element` (with heading path `path`): "" when
     there is none or none fits a quarter of `window`."""
+    return PATH_JOINER.join(header_parts_of(element, path, sizer, window))
+
+
+def header_parts_of(element: Element, path: Path, sizer: Sizer, window: int) -> list[str]:
+    """The parts of `header_of`'s header, outermost first (none when it is "")."""
     parts = [" ".join(part.split()) for part in path]
     if isinstance(element, Title) and parts and parts[-1] == " ".join(element.text.split()):
         parts.pop()
     parts = [part for part in parts if part]
     budget = window // HEADER_SHARE
     while parts:
-        header = PATH_JOINER.join(parts)
-        if sizer.fits(header, budget):
-            return header
+        if sizer.fits(PATH_JOINER.join(parts), budget):
+            return parts
         parts.pop(0)
-    return ""
+    return []
 
 
 def introduction_of(before: Sequence[Element], sizer: Sizer, window: int) -> str:

@@ -21,6 +21,9 @@ Principles:
   whose body would start the next one; the Title moves to the next chunk (unless it is all the
   chunk would hold). A section of titles only (a chapter title before its first section) joins
   the section after it.
+- **A table's context repeats no chunk whole** (`table_context`): a last chunk before a table
+  holding only the sentence that introduces the table (and titles) is handed to the table
+  (`flush_before_table`), which takes it as its own text or leaves it out of its context.
 - Chunks are CompositeElements with consolidated metadata, `orig_elements` and provenance
   (`_text_chunks.chunk_element`); a header is outside the provenance (`extra["text_offset"]`).
 """
@@ -230,15 +233,27 @@ class ChunkFiller:
         self._packer = None
         self._after_oversized = False
 
-    def flush_before_table(self, titles: list[Element]) -> Iterator[Element]:
-        """`flush()`, except that with `keep_titles_with_body` the titles that would end the last
-        chunk (or be all of it) are appended to `titles` instead, for the table that follows."""
+    def flush_before_table(
+        self, titles: list[Element], introduction: Element | None = None
+    ) -> Iterator[Element]:
+        """`flush()`, except that the elements of a last chunk the table's context would repeat
+        are appended to `titles` instead, for the table that follows: with
+        `keep_titles_with_body`, the titles that would end the last chunk (or be all of it);
+        and a last chunk that holds only whole titles and the whole of `introduction` (the
+        element whose text the context repeats as the table's introduction)."""
         packer = self._packer
-        if packer is None or not packer.has_new_content or not self._run.opts.keep_titles_with_body:
+        if packer is None or not packer.has_new_content:
+            yield from self.flush()
+            return
+        fresh = packer.fresh_units
+        if introduction is not None and self._titles_then(fresh, introduction):
+            self._packer = None
+            titles.extend(dict.fromkeys(self._group[unit.source] for unit in fresh))
+            return
+        if not self._run.opts.keep_titles_with_body:
             yield from self.flush()
             return
         self._packer = None
-        fresh = packer.fresh_units
         if self._whole_titles(fresh):
             titles.extend(dict.fromkeys(self._group[unit.source] for unit in fresh))
             return
@@ -254,6 +269,19 @@ class ChunkFiller:
         yield from self.flush()
         yield from self.add_section(elements, paths)
         yield from self.flush()
+
+    def _titles_then(self, units: Sequence[Unit], last: Element) -> bool:
+        """`True` when `units` are whole titles, then the whole of element `last`."""
+        group = self._group
+        ending = [unit for unit in units if group[unit.source] is last]
+        if not ending or ending != list(units[len(units) - len(ending) :]):
+            return False
+        first, final = ending[0], ending[-1]
+        whole = (first.source, first.start) in self._first_units and final.end >= len(
+            last.text.rstrip()
+        )
+        titles = units[: len(units) - len(ending)]
+        return whole and (not titles or self._whole_titles(titles))
 
     def _whole_titles(self, units: Sequence[Unit]) -> bool:
         group = self._group
