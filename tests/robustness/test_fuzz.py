@@ -1,10 +1,10 @@
 """Fixed-seed samples of the fuzzers: corpus documents mutated, and hostile PDFs generated
 (`generate_pdfium`); none may break the contract.
 
-The long run is `python -m tests.robustness --trials 10000` (see the README); these samples run
-`TRIALS` mutation trials and `GENERATED` trials of each generator family from seed 0 under the
-contract's limits (20 s of CPU, 3 GiB per trial) and fail on any crash, timeout or exhausted
-memory, listing each with the trial that reproduces it.
+The long run is `python -m tests.robustness --trials 10000` (see docs/untrusted-documents.md);
+these samples run `TRIALS` mutation trials and `GENERATED` trials of each generator family from
+seed 0 under the contract's limits (20 s of CPU, 3 GiB per trial) and fail on any crash, timeout
+or exhausted memory, listing each with the trial that reproduces it.
 """
 
 from __future__ import annotations
