@@ -15,6 +15,7 @@ import argparse
 import sys
 from typing import Any
 
+from partita.cli.arguments import chunking_of
 from partita.cli.inputs import STDIN, UsageError, find_inputs
 from partita.distributed.documents import is_uri
 
@@ -23,8 +24,6 @@ __all__ = ["run_chunk_on_ray"]
 
 def run_chunk_on_ray(args: argparse.Namespace) -> int:
     """Run `partita chunk --engine ray`; return the exit status."""
-    from partita.cli.commands import chunking_of
-
     uris = [name for name in args.files if is_uri(name)]
     local = [name for name in args.files if not is_uri(name)]
     try:
