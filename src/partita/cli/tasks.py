@@ -10,8 +10,6 @@ warning format takes two lines. Other warnings are shown as Python shows them.
 
 from __future__ import annotations
 
-import io
-import os
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,6 +20,7 @@ from partita.cli.inputs import MAX_STDIN_BYTES, Input, sniff_stdin_format
 from partita.elements import Element
 from partita.errors import DocumentLimitError, PartitaWarning
 from partita.partitioners import EmptyDocumentWarning, FormatMismatchWarning
+from partita.partitioners.reading import read_elements
 
 __all__ = ["Processed", "chunk_input", "count_pages", "partition_input"]
 
@@ -118,10 +117,9 @@ def count_pages(elements: list[Element]) -> int:
 
 
 def _read_elements(item: Input, *, reads_elements: bool) -> list[Element]:
-    """Return the elements of `item`: read back from an elements file (by `--input-format`, or
-    for `chunk` by a .json/.jsonl name or standard input's first byte), or partitioned."""
-    from partita.partitioners import partition
-
+    """Return the elements of `item` (`partitioners.reading.read_elements`): read back from an
+    elements file (by `--input-format`, or for `chunk` by a .json/.jsonl name or standard
+    input's first byte), or partitioned."""
     fmt = item.format
     if item.is_stdin:
         assert item.data is not None
@@ -132,30 +130,16 @@ def _read_elements(item: Input, *, reads_elements: bool) -> list[Element]:
                 limit="standard input size",
             )
         fmt = fmt or sniff_stdin_format(item.data, reads_elements=reads_elements)
-    elif fmt is None and reads_elements and item.path is not None:
-        extension = os.path.splitext(item.path)[1].lower().lstrip(".")
-        fmt = extension if extension in ("json", "jsonl") else None
-
-    if fmt in ("json", "jsonl"):
-        return _read_elements_file(item, jsonl=fmt == "jsonl")
     content_type = None if fmt is None else Input(item.name, None, format=fmt).content_type
     options: dict[str, Any] = {}
     if item.is_code and item.format is not None:
         options["language"] = item.format
-    if item.data is not None:
-        return partition(file=io.BytesIO(item.data), content_type=content_type, **options)
-    return partition(item.path, content_type=content_type, **options)
-
-
-def _read_elements_file(item: Input, *, jsonl: bool) -> list[Element]:
-    from partita.serialization import elements_from_json, iter_elements_from_jsonl
-
-    if item.data is None:
-        assert item.path is not None
-        if jsonl:
-            return list(iter_elements_from_jsonl(item.path))
-        return elements_from_json(filename=item.path)
-    text = item.data.decode("utf-8", "replace")
-    if jsonl:
-        return list(iter_elements_from_jsonl(io.StringIO(text)))
-    return elements_from_json(text=text)
+    source = item.data if item.data is not None else item.path
+    assert source is not None
+    return read_elements(
+        source,
+        input_format=fmt,
+        elements_by_name=reads_elements,
+        content_type=content_type,
+        **options,
+    )
