@@ -7,7 +7,7 @@ PRINCIPLES
   without an embedding model) has no retrieval columns or charts, one without an embedding model
   no coherence or boundary quality; the table and the page say so where they would be.
 - **One self-contained file.** CSS inline (`assets/report.css`, package data), charts inline
-  SVG (`partita.evaluation.plots`), no script, no font, no image, no link: the page opens
+  SVG (`partita._charts`), no script, no font, no image, no link: the page opens
   offline, mails as an attachment and prints. Standard library only.
 - **The decision first.** The page opens with the run's facts and the recommendation (what to
   use, why, and the path that led there), then the table, then the charts that explain it:
@@ -35,7 +35,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from partita.evaluation import plots
+from partita import _charts as plots
 from partita.evaluation.questions import skipped_lines
 
 __all__ = ["results_to_html", "results_to_markdown", "write_report"]

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
-import math
 import os
 import statistics
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
+from partita._charts import PALETTE, histogram_bins, histogram_svg
 from partita.inspection.data import InspectionModel, model_to_json
 
 __all__ = ["DEFAULT_PER_VIEW", "model_to_html", "write_page"]
@@ -123,47 +123,26 @@ def _stats(values: Sequence[int]) -> str:
     )
 
 
-def _histogram_svg(values: Sequence[int], unit: str, bins: int = 20) -> str:
-    """An SVG bar chart of `values` in about `bins` bins of a round width, each bar titled."""
+def _histogram_svg(values: Sequence[int], unit: str) -> str:
+    """The chunk sizes of `values` in `unit` as the evaluation report draws them
+    (`_charts.histogram_svg`, equal-width bins), in a figure captioned with the unit."""
     if not values:
         return ""
-    top = max(values)
-    width = _round_width(max(top, 1) / bins)
-    counts = [0] * (top // width + 1)
-    for value in values:
-        counts[value // width] += 1
-    most = max(counts)
-    w, h, pad = 300, 86, 16
-    bar = (w - 2) / len(counts)
-    rects = []
-    for index, count in enumerate(counts):
-        height = (h - pad - 4) * count / most
-        low = index * width
-        rects.append(
-            f'<rect class="bar" x="{1 + index * bar:.1f}" y="{h - pad - height:.1f}"'
-            f' width="{max(bar - 1, 0.5):.1f}" height="{height:.1f}"><title>{low:,}–'
-            f"{low + width - 1:,} {unit}: {count:,} chunks</title></rect>"
-        )
+    edges, counts = histogram_bins(values)
+    svg = histogram_svg(
+        chart_id=f"sizes-{unit}",
+        title=f"chunk sizes in {unit}",
+        edges=edges,
+        counts=counts,
+        colour=PALETTE[0],
+        x_max=edges[-1],
+        window=None,
+        unit=unit,
+    )
     return (
         f'<figure class="histogram" data-unit="{unit}"><figcaption>chunk sizes, {unit}'
-        f'</figcaption><svg viewBox="0 0 {w} {h}" role="img" aria-label="chunk sizes in {unit}">'
-        + "".join(rects)
-        + f'<line x1="0" x2="{w}" y1="{h - pad}" y2="{h - pad}"/>'
-        f'<text x="1" y="{h - 3}">0</text>'
-        f'<text x="{w - 1}" y="{h - 3}" text-anchor="end">{len(counts) * width:,}</text>'
-        "</svg></figure>"
+        f"</figcaption>{svg}</figure>"
     )
-
-
-def _round_width(raw: float) -> int:
-    """The smallest of 1, 2, 5, 10, 20, 50, ... at least `raw`."""
-    if raw <= 1:
-        return 1
-    power = 10 ** math.floor(math.log10(raw))
-    for step in (1, 2, 5, 10):
-        if step * power >= raw:
-            return int(step * power)
-    return int(10 * power)  # pragma: no cover
 
 
 _PAGER = """<nav id="pager" aria-label="views">
