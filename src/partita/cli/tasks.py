@@ -10,13 +10,13 @@ warning format takes two lines. Other warnings are shown as Python shows them.
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any
 
 from partita.cli.inputs import MAX_STDIN_BYTES, Input, sniff_stdin_format
+from partita.cli.warning_lines import one_line_warning, routing_warnings
 from partita.elements import Element
 from partita.errors import DocumentLimitError, PartitaWarning
 from partita.partitioners import EmptyDocumentWarning, FormatMismatchWarning
@@ -75,31 +75,18 @@ def _noting_warnings(item: Input) -> Iterator[_Noted]:
     """Collect the `PartitaWarning`s emitted in the body as lines (each once, in order); pass
     other warnings on to Python's display."""
     noted = _Noted()
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", PartitaWarning)
-        shown: Callable[..., None] = warnings.showwarning
 
-        def note(
-            message: Warning | str,
-            category: type[Warning],
-            filename: str,
-            lineno: int,
-            file: TextIO | None = None,
-            line: str | None = None,
-        ) -> None:
-            if not isinstance(message, PartitaWarning):
-                shown(message, category, filename, lineno, file, line)
-                return
-            if isinstance(message, EmptyDocumentWarning):
-                noted.empty = message.reason
-                return
-            if isinstance(message, FormatMismatchWarning):
-                message = FormatMismatchWarning(item.name, message.reason)  # -- "<stdin>" --
-            text = " ".join(str(message).split())
-            if text not in noted.lines:
-                noted.lines.append(text)
+    def note(warning: PartitaWarning) -> None:
+        if isinstance(warning, EmptyDocumentWarning):
+            noted.empty = warning.reason
+            return
+        if isinstance(warning, FormatMismatchWarning):
+            warning = FormatMismatchWarning(item.name, warning.reason)  # -- "<stdin>" --
+        text = one_line_warning(warning)
+        if text not in noted.lines:
+            noted.lines.append(text)
 
-        warnings.showwarning = note
+    with routing_warnings(note):
         yield noted
 
 
