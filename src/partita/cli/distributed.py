@@ -46,13 +46,11 @@ def run_chunk_on_ray(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    limits: dict[str, Any] = {}
-    if args.timeout is not None:
-        limits["timeout"] = args.timeout
-    if args.max_memory is not None:
-        limits["max_memory"] = args.max_memory
-    if args.files_per_task is not None:
-        limits["files_per_task"] = args.files_per_task
+    limits: dict[str, Any] = {
+        name: getattr(args, name)
+        for name in ("timeout", "max_memory", "files_per_task")
+        if getattr(args, name) is not None
+    }
     locations = [item.path for item in inputs if item.path is not None] + uris
     ensure_ray(args.ray_address, num_cpus=args.jobs)
     summary = run_chunk_job(

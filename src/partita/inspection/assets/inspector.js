@@ -72,13 +72,18 @@
     return out;
   }
 
+  // -- where an element's text is cut: its ends and every range boundary, sorted, once each --
+  function cutsOf(text, ranges) {
+    var cuts = [0, text.length];
+    ranges.forEach(function (r) { cuts.push(r[0], r[1]); });
+    return cuts.filter(function (v, j, a) { return a.indexOf(v) === j; })
+      .sort(function (a, b) { return a - b; });
+  }
+
   // -- an element's text cut at every range boundary, each piece tinted by its chunks --
   function markedText(i, pills) {
     var text = E[i][1], ranges = cover[i] || [], first = pills ? starts(i) : {};
-    var cuts = [0, text.length];
-    ranges.forEach(function (r) { cuts.push(r[0], r[1]); });
-    cuts = cuts.filter(function (v, j, a) { return a.indexOf(v) === j; })
-      .sort(function (a, b) { return a - b; });
+    var cuts = cutsOf(text, ranges);
     var html = "";
     for (var j = 0; j + 1 < cuts.length; j++) {
       var lo = cuts[j], hi = cuts[j + 1];
@@ -93,10 +98,7 @@
 
   function tableBody(i) {
     var text = E[i][1], ranges = cover[i] || [], n = Math.max(text.length, 1);
-    var cuts = [0, text.length];
-    ranges.forEach(function (r) { cuts.push(r[0], r[1]); });
-    cuts = cuts.filter(function (v, j, a) { return a.indexOf(v) === j; })
-      .sort(function (a, b) { return a - b; });
+    var cuts = cutsOf(text, ranges);
     var strip = "";
     for (var j = 0; j + 1 < cuts.length; j++) {
       var cs = sharing(ranges, cuts[j], cuts[j + 1]);
