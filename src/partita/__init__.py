@@ -14,6 +14,7 @@ first access.
 import typing as _typing
 
 from partita import errors
+from partita._lazy import lazy_exports as _lazy_exports
 from partita.chunking import (
     chunk,
     chunk_by_title,
@@ -129,18 +130,4 @@ _LAZY_PARTITIONERS = {
     "partition_pdf": "partita.partitioners.pdf",
 }
 
-
-def __getattr__(name: str) -> _typing.Any:
-    """Import a format's partitioner on first access (PEP 562), keeping `import partita` light."""
-    module_name = _LAZY_PARTITIONERS.get(name)
-    if module_name is None:
-        raise AttributeError(f"module 'partita' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module_name), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY_PARTITIONERS})
+__getattr__, __dir__ = _lazy_exports(__name__, _LAZY_PARTITIONERS)

@@ -21,7 +21,7 @@ import lxml.html
 import pytest
 from PIL import Image
 
-from partita.evaluation import plots
+from partita import _charts as plots
 from partita.evaluation.report import results_to_html, results_to_markdown, write_report
 from tests.shared import require_program
 

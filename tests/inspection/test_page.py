@@ -110,7 +110,7 @@ def test_the_page_shows_elements_chunks_overlaps_and_tables(browser: Any, tmp_pa
     assert page.locator("#doc .s.ov").count() >= len(model.overlaps) > 0
     assert page.locator("#overlap-count").inner_text() == str(len(model.overlaps))
     assert page.locator(".histogram").count() == 2
-    assert page.locator(".histogram .bar").count() > 0
+    assert page.locator(".histogram svg rect title").count() > 0
 
     # -- hover: the chunk's sizes, heading path and pages --
     overlapped = page.locator("#doc .s.ov").first

@@ -43,10 +43,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-import warnings
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from typing import TextIO
+from collections.abc import Callable, Sequence
 
 from partita.cli.arguments import (
     CommandParser,
@@ -57,6 +54,7 @@ from partita.cli.arguments import (
 from partita.cli.arguments import add_chunking_arguments as _add_chunking_arguments
 from partita.cli.inputs import UsageError
 from partita.cli.output import check_output_dir, check_output_file
+from partita.cli.warning_lines import one_line_warning, routing_warnings
 from partita.errors import PartitaWarning
 
 __all__ = ["main"]
@@ -86,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return report_usage_error(f"partita {args.command}", str(exc))
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        with _warnings_as_lines(quiet=getattr(args, "quiet", False)):
+        with routing_warnings(_warning_printer(quiet=getattr(args, "quiet", False))):
             return run(args)
     except BrokenPipeError:
         # -- the reader went away (e.g. `| head`); that is not an error of ours --
@@ -95,6 +93,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"partita {args.command}: interrupted", file=sys.stderr)
         return 130
+
+
+def _warning_printer(*, quiet: bool) -> Callable[[PartitaWarning], None]:
+    """Print each `PartitaWarning` as one line, "partita: warning: MESSAGE" (nothing when
+    `quiet`). (The inputs of `partition` and `chunk` collect theirs where they are processed:
+    `tasks`.)"""
+
+    def show(warning: PartitaWarning) -> None:
+        if not quiet:
+            print(f"partita: warning: {one_line_warning(warning)}", file=sys.stderr)
+
+    return show
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -110,32 +120,6 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
         if not is_uri(output_dir):  # -- `chunk --engine ray` writes to s3://... too --
             check_output_dir(output_dir)
-
-
-@contextmanager
-def _warnings_as_lines(*, quiet: bool) -> Iterator[None]:
-    """Show each `PartitaWarning` emitted in the body as one line, "partita: warning: MESSAGE"
-    (nothing when `quiet`); other warnings as Python shows them. (The inputs of `partition` and
-    `chunk` collect theirs where they are processed: `tasks`.)"""
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", PartitaWarning)
-        shown = warnings.showwarning
-
-        def show(
-            message: Warning | str,
-            category: type[Warning],
-            filename: str,
-            lineno: int,
-            file: TextIO | None = None,
-            line: str | None = None,
-        ) -> None:
-            if not issubclass(category, PartitaWarning):
-                shown(message, category, filename, lineno, file, line)
-            elif not quiet:
-                print(f"partita: warning: {' '.join(str(message).split())}", file=sys.stderr)
-
-        warnings.showwarning = show
-        yield
 
 
 def _build_parser() -> argparse.ArgumentParser:

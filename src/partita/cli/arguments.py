@@ -1,5 +1,6 @@
-"""The flags `partition` and `chunk` share, the chunking flags read from the registry, and how
-a command line that cannot be run is reported.
+"""The flags `partition` and `chunk` share, the chunking flags read from the registry (and the
+strategy and options they give, `chunking_of`), and how a command line that cannot be run is
+reported.
 
 A usage error is one line on standard error and exit status 2, before any input is read:
 `partita chunk: error: argument --strategy: invalid choice: 'nope' (choose from ...) (see
@@ -12,10 +13,10 @@ import argparse
 import codecs
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from partita.batch import parse_memory_size
-from partita.cli.inputs import INPUT_FORMATS
+from partita.cli.inputs import INPUT_FORMATS, Input
 from partita.cli.output import OUTPUT_FORMATS
 from partita.errors import one_line
 
@@ -23,6 +24,7 @@ __all__ = [
     "CommandParser",
     "add_chunking_arguments",
     "add_io_arguments",
+    "chunking_of",
     "report_usage_error",
 ]
 
@@ -90,6 +92,26 @@ def add_chunking_arguments(parser: argparse.ArgumentParser) -> None:
         else:
             group.add_argument(flag, metavar="NAME", help=help_text)
     parser.set_defaults(chunking_options=tuple(fields))
+
+
+def chunking_of(args: argparse.Namespace, inputs: list[Input]) -> tuple[str, dict[str, Any]] | None:
+    """Return the strategy (default: "code" when every input is source code, else "by_title")
+    and its options as the command line gives them, validated; None after reporting bad ones."""
+    from partita.chunking.registry import strategy_named
+
+    if args.strategy is None:
+        args.strategy = "code" if inputs and all(i.is_code for i in inputs) else "by_title"
+    strategy = strategy_named(args.strategy)
+    taken = set(strategy.option_names)
+    options: dict[str, Any] = {
+        name: getattr(args, name) for name in args.chunking_options if name in taken
+    }
+    try:
+        strategy.validated(**options)  # -- bad options are a usage error, before any file --
+    except ValueError as exc:
+        report_usage_error("partita chunk", str(exc), hint=True)
+        return None
+    return args.strategy, options
 
 
 def _whole_number(text: str) -> int:

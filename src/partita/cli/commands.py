@@ -6,17 +6,16 @@ import argparse
 import functools
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from partita.batch import default_jobs, iter_task_results
-from partita.cli.arguments import report_usage_error
+from partita.cli.arguments import chunking_of, report_usage_error
 from partita.cli.inputs import Input, UsageError, find_inputs
 from partita.cli.output import OutputDir, open_output, write_stream
 from partita.cli.progress import Progress, RunStats
 from partita.cli.tasks import Processed, chunk_input, partition_input
 from partita.elements import Element
 
-__all__ = ["chunking_of", "run_chunk", "run_partition"]
+__all__ = ["run_chunk", "run_partition"]
 
 
 def run_partition(args: argparse.Namespace) -> int:
@@ -43,26 +42,6 @@ def run_chunk(args: argparse.Namespace) -> int:
         return 2
     strategy, options = chosen
     return _run_each(args, "chunk", functools.partial(chunk_input, strategy, options), inputs)
-
-
-def chunking_of(args: argparse.Namespace, inputs: list[Input]) -> tuple[str, dict[str, Any]] | None:
-    """Return the strategy (default: "code" when every input is source code, else "by_title")
-    and its options as the command line gives them, validated; None after reporting bad ones."""
-    from partita.chunking.registry import strategy_named
-
-    if args.strategy is None:
-        args.strategy = "code" if inputs and all(i.is_code for i in inputs) else "by_title"
-    strategy = strategy_named(args.strategy)
-    taken = set(strategy.option_names)
-    options: dict[str, Any] = {
-        name: getattr(args, name) for name in args.chunking_options if name in taken
-    }
-    try:
-        strategy.validated(**options)  # -- bad options are a usage error, before any file --
-    except ValueError as exc:
-        report_usage_error("partita chunk", str(exc), hint=True)
-        return None
-    return args.strategy, options
 
 
 def _find(args: argparse.Namespace, command: str) -> list[Input] | None:

@@ -15,6 +15,7 @@ import argparse
 import sys
 from typing import Any
 
+from partita.cli.arguments import chunking_of
 from partita.cli.inputs import STDIN, UsageError, find_inputs
 from partita.distributed.documents import is_uri
 
@@ -23,8 +24,6 @@ __all__ = ["run_chunk_on_ray"]
 
 def run_chunk_on_ray(args: argparse.Namespace) -> int:
     """Run `partita chunk --engine ray`; return the exit status."""
-    from partita.cli.commands import chunking_of
-
     uris = [name for name in args.files if is_uri(name)]
     local = [name for name in args.files if not is_uri(name)]
     try:
@@ -47,13 +46,11 @@ def run_chunk_on_ray(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    limits: dict[str, Any] = {}
-    if args.timeout is not None:
-        limits["timeout"] = args.timeout
-    if args.max_memory is not None:
-        limits["max_memory"] = args.max_memory
-    if args.files_per_task is not None:
-        limits["files_per_task"] = args.files_per_task
+    limits: dict[str, Any] = {
+        name: getattr(args, name)
+        for name in ("timeout", "max_memory", "files_per_task")
+        if getattr(args, name) is not None
+    }
     locations = [item.path for item in inputs if item.path is not None] + uris
     ensure_ray(args.ray_address, num_cpus=args.jobs)
     summary = run_chunk_job(

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from partita.partitioners.detect import CONTENT_TYPES, READABLE_EXTENSIONS, detect_format
 from partita.partitioners.files import iter_directory_files
+from partita.partitioners.reading import ELEMENTS_FORMATS
 from partita.text.code.languages import LANGUAGES, language_for_filename, language_named
 
 __all__ = [
@@ -43,9 +44,6 @@ __all__ = [
 
 STDIN = "-"
 """The name that stands for standard input on the command line."""
-
-ELEMENTS_FORMATS = ("json", "jsonl")
-"""Input formats that are elements written by partita (`partition`'s JSON, or JSON Lines)."""
 
 INPUT_FORMATS: tuple[str, ...] = (
     *("docx", "pdf", "html", "md", "text"),

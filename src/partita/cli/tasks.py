@@ -10,18 +10,17 @@ warning format takes two lines. Other warnings are shown as Python shows them.
 
 from __future__ import annotations
 
-import io
-import os
-import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any
 
 from partita.cli.inputs import MAX_STDIN_BYTES, Input, sniff_stdin_format
+from partita.cli.warning_lines import one_line_warning, routing_warnings
 from partita.elements import Element
 from partita.errors import DocumentLimitError, PartitaWarning
 from partita.partitioners import EmptyDocumentWarning, FormatMismatchWarning
+from partita.partitioners.reading import read_elements
 
 __all__ = ["Processed", "chunk_input", "count_pages", "partition_input"]
 
@@ -76,31 +75,18 @@ def _noting_warnings(item: Input) -> Iterator[_Noted]:
     """Collect the `PartitaWarning`s emitted in the body as lines (each once, in order); pass
     other warnings on to Python's display."""
     noted = _Noted()
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", PartitaWarning)
-        shown: Callable[..., None] = warnings.showwarning
 
-        def note(
-            message: Warning | str,
-            category: type[Warning],
-            filename: str,
-            lineno: int,
-            file: TextIO | None = None,
-            line: str | None = None,
-        ) -> None:
-            if not isinstance(message, PartitaWarning):
-                shown(message, category, filename, lineno, file, line)
-                return
-            if isinstance(message, EmptyDocumentWarning):
-                noted.empty = message.reason
-                return
-            if isinstance(message, FormatMismatchWarning):
-                message = FormatMismatchWarning(item.name, message.reason)  # -- "<stdin>" --
-            text = " ".join(str(message).split())
-            if text not in noted.lines:
-                noted.lines.append(text)
+    def note(warning: PartitaWarning) -> None:
+        if isinstance(warning, EmptyDocumentWarning):
+            noted.empty = warning.reason
+            return
+        if isinstance(warning, FormatMismatchWarning):
+            warning = FormatMismatchWarning(item.name, warning.reason)  # -- "<stdin>" --
+        text = one_line_warning(warning)
+        if text not in noted.lines:
+            noted.lines.append(text)
 
-        warnings.showwarning = note
+    with routing_warnings(note):
         yield noted
 
 
@@ -118,10 +104,9 @@ def count_pages(elements: list[Element]) -> int:
 
 
 def _read_elements(item: Input, *, reads_elements: bool) -> list[Element]:
-    """Return the elements of `item`: read back from an elements file (by `--input-format`, or
-    for `chunk` by a .json/.jsonl name or standard input's first byte), or partitioned."""
-    from partita.partitioners import partition
-
+    """Return the elements of `item` (`partitioners.reading.read_elements`): read back from an
+    elements file (by `--input-format`, or for `chunk` by a .json/.jsonl name or standard
+    input's first byte), or partitioned."""
     fmt = item.format
     if item.is_stdin:
         assert item.data is not None
@@ -132,30 +117,16 @@ def _read_elements(item: Input, *, reads_elements: bool) -> list[Element]:
                 limit="standard input size",
             )
         fmt = fmt or sniff_stdin_format(item.data, reads_elements=reads_elements)
-    elif fmt is None and reads_elements and item.path is not None:
-        extension = os.path.splitext(item.path)[1].lower().lstrip(".")
-        fmt = extension if extension in ("json", "jsonl") else None
-
-    if fmt in ("json", "jsonl"):
-        return _read_elements_file(item, jsonl=fmt == "jsonl")
     content_type = None if fmt is None else Input(item.name, None, format=fmt).content_type
     options: dict[str, Any] = {}
     if item.is_code and item.format is not None:
         options["language"] = item.format
-    if item.data is not None:
-        return partition(file=io.BytesIO(item.data), content_type=content_type, **options)
-    return partition(item.path, content_type=content_type, **options)
-
-
-def _read_elements_file(item: Input, *, jsonl: bool) -> list[Element]:
-    from partita.serialization import elements_from_json, iter_elements_from_jsonl
-
-    if item.data is None:
-        assert item.path is not None
-        if jsonl:
-            return list(iter_elements_from_jsonl(item.path))
-        return elements_from_json(filename=item.path)
-    text = item.data.decode("utf-8", "replace")
-    if jsonl:
-        return list(iter_elements_from_jsonl(io.StringIO(text)))
-    return elements_from_json(text=text)
+    source = item.data if item.data is not None else item.path
+    assert source is not None
+    return read_elements(
+        source,
+        input_format=fmt,
+        elements_by_name=reads_elements,
+        content_type=content_type,
+        **options,
+    )

@@ -22,8 +22,9 @@ Modules: `documents` (one document to rows, engine-free), `tables` (the output t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from partita._lazy import lazy_exports
 from partita.distributed.documents import (
     ChunkJob,
     Row,
@@ -56,13 +57,4 @@ _LAZY = {
 }
 """Names whose modules import Ray (or pyarrow): imported on first use."""
 
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'partita.distributed' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)

@@ -41,6 +41,7 @@ from partita.batch import BatchResult, WorkerPool, iter_task_results
 from partita.errors import FileReadError
 from partita.integrations.records import VectorRecord, iter_records
 from partita.partitioners.detect import READABLE_EXTENSIONS
+from partita.partitioners.files import iter_directory_files
 
 __all__ = [
     "ROW_FIELDS",
@@ -127,7 +128,8 @@ def list_documents(
 ) -> list[str]:
     """Return the documents named: files as they are, directories (local or under a URI, such
     as `s3://bucket/prefix`) searched recursively in sorted order for the files whose format
-    partita reads (`READABLE_EXTENSIONS`), hidden files and directories left out.
+    partita reads (`READABLE_EXTENSIONS`), hidden files and directories left out: a local
+    directory as every partita command searches it (`partitioners.files`).
 
     Raises `FileReadError` for a location that does not exist.
     """
@@ -176,12 +178,8 @@ def group_for_tasks(
 
 
 def _list_directory(root: Path) -> Iterator[tuple[str, int]]:
-    for directory, subdirectories, files in os.walk(root):
-        subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
-        for name in sorted(files):
-            if not name.startswith(".") and _is_readable(name):
-                path = os.path.join(directory, name)
-                yield path, os.path.getsize(path)
+    for path, _ in iter_directory_files(root):
+        yield str(path), os.path.getsize(path)
 
 
 def _list_uri(uri: str) -> list[tuple[str, int]]:

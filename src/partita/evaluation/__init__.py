@@ -28,8 +28,21 @@ Names load on first use, so `import partita.evaluation` costs nothing until then
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from typing import TYPE_CHECKING
+
+from partita._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from partita.evaluation.configurations import (
+        Configuration,
+        parse_configuration,
+        read_configurations,
+    )
+    from partita.evaluation.documents import DocumentText, document_text
+    from partita.evaluation.questions import Question, read_questions
+    from partita.evaluation.recommend import recommend
+    from partita.evaluation.run import evaluate
+    from partita.evaluation.spans import Span
 
 __all__ = [
     "Configuration",
@@ -44,28 +57,17 @@ __all__ = [
     "recommend",
 ]
 
-_WHERE = {
-    "Configuration": "configurations",
-    "parse_configuration": "configurations",
-    "read_configurations": "configurations",
-    "DocumentText": "documents",
-    "document_text": "documents",
-    "Question": "questions",
-    "Span": "spans",
-    "read_questions": "questions",
-    "evaluate": "run",
-    "recommend": "recommend",
+_EXPORTS = {
+    "Configuration": "partita.evaluation.configurations",
+    "parse_configuration": "partita.evaluation.configurations",
+    "read_configurations": "partita.evaluation.configurations",
+    "DocumentText": "partita.evaluation.documents",
+    "document_text": "partita.evaluation.documents",
+    "Question": "partita.evaluation.questions",
+    "read_questions": "partita.evaluation.questions",
+    "recommend": "partita.evaluation.recommend",
+    "evaluate": "partita.evaluation.run",
+    "Span": "partita.evaluation.spans",
 }
 
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'partita.evaluation' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"partita.evaluation.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

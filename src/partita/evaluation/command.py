@@ -142,18 +142,6 @@ SKIPPED_SHOWN = 10
 line); past them, one line counts the rest (all are in the results file)."""
 
 
-def _elements_of(path: Path) -> list[Any]:
-    from partita.partitioners import partition
-    from partita.serialization import elements_from_json, iter_elements_from_jsonl
-
-    lowered = path.name.lower()
-    if lowered.endswith(".jsonl"):
-        return list(iter_elements_from_jsonl(str(path)))
-    if lowered.endswith(".json"):
-        return elements_from_json(filename=str(path))
-    return partition(str(path))
-
-
 def _say(message: str) -> None:
     print(f"partita evaluate: {message}", file=sys.stderr)
 
@@ -243,6 +231,7 @@ def _run(args: argparse.Namespace, plan: _Plan) -> int:
     from partita.evaluation.questions import place_questions, skipped_lines
     from partita.evaluation.report import results_to_markdown, write_report
     from partita.evaluation.run import evaluate
+    from partita.partitioners.reading import read_elements
 
     progress: Callable[[str], None] = (
         (lambda message: None) if args.quiet else (lambda message: print(message, file=sys.stderr))
@@ -252,7 +241,7 @@ def _run(args: argparse.Namespace, plan: _Plan) -> int:
     for index, path in enumerate(plan.paths, start=1):
         progress(f"partitioning [{index}/{len(plan.paths)}] {path}")
         try:
-            documents.append(document_text(path, _elements_of(path)))
+            documents.append(document_text(path, read_elements(path)))
         except Exception as exc:  # -- any failure of this document: reported, the rest go on --
             error = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
             _say(f"{path}: {error}")

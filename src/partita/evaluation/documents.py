@@ -4,9 +4,10 @@ chunk lies in that text.
 Principles:
 
 - **One text per document** carries the answers' spans and the chunks' spans, so retrieval is
-  scored by character overlap as Chroma's evaluation scores it. For Markdown and plain text it is
-  the file's own text (as Python reads it, so Chroma's `start_index`/`end_index` apply); for every
-  other format (docx, PDF, HTML, element JSON) it is the elements' texts joined by "\\n\\n".
+  scored by character overlap as Chroma's evaluation scores it. For Markdown and plain text (as
+  their extension says: `partitioners.detect.format_for_extension`) it is the file's own text
+  (as Python reads it, so Chroma's `start_index`/`end_index` apply); for every other format
+  (docx, PDF, HTML, element JSON) it is the elements' texts joined by "\\n\\n".
 - **Chunks are placed by their provenance** (`metadata.extra["sources"]`, which evaluation turns
   on for every strategy): in the joined text a record maps exactly; in a file's own text each
   element is aligned to the file word by word (`\\w+` runs, in order, each looked for within the
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 
 from partita.elements import Element
 from partita.evaluation.questions import document_key
+from partita.partitioners.detect import format_for_extension
 
 __all__ = ["LOOKAHEAD", "DocumentText", "document_text"]
 
@@ -35,8 +37,9 @@ LOOKAHEAD = 64
 """File words searched for the next element word: how much left-out markup the alignment skips."""
 
 _WORD = re.compile(r"\w+")
-_SOURCE_FORMATS = (".md", ".markdown", ".txt", ".text", ".mdown", ".mkd")
 _JOINER = "\n\n"
+_OWN_TEXT_FORMATS = ("md", "text")
+"""The formats (`partitioners.detect`, told by extension) whose file's own text spans refer to."""
 
 
 @dataclass
@@ -101,7 +104,7 @@ def document_text(
     path = os.fspath(path)
     key = name or document_key(path)
     elements = list(elements)
-    if path.lower().endswith(_SOURCE_FORMATS):
+    if format_for_extension(path) in _OWN_TEXT_FORMATS:
         with open(path, encoding="utf-8", errors="replace") as f:
             return _aligned(key, elements, f.read())
     return joined_text(key, elements)

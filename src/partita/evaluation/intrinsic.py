@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from partita._charts import histogram_bins
 from partita.elements import Element, Title
 from partita.text.sentences import split_sentences
 
@@ -64,17 +65,10 @@ def distribution(values: Sequence[int]) -> dict[str, float]:
 
 
 def histogram(values: Sequence[int], bins: int = 20) -> dict[str, Any]:
-    """`bins` equal-width bins from 0 to the largest value: `{"edges", "counts"}`."""
-    top = max(values, default=0) or 1
-    width = top / bins
-    counts = [0] * bins
-    for value in values:
-        counts[min(int(value / width), bins - 1)] += 1
-    return {
-        "unit": "tokens",
-        "edges": [round(i * width, 3) for i in range(bins + 1)],
-        "counts": counts,
-    }
+    """`bins` equal-width bins from 0 to the largest value (`_charts.histogram_bins`):
+    `{"unit", "edges", "counts"}`."""
+    edges, counts = histogram_bins(values, bins)
+    return {"unit": "tokens", "edges": edges, "counts": counts}
 
 
 def is_mid_sentence(chunk: Element, elements: Mapping[str, Element]) -> bool:

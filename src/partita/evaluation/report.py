@@ -6,9 +6,9 @@ PRINCIPLES
   or null field is "not measured", never an error and never a zero. A run without questions (or
   without an embedding model) has no retrieval columns or charts, one without an embedding model
   no coherence or boundary quality; the table and the page say so where they would be.
-- **One self-contained file.** CSS inline, charts inline SVG (`partita.evaluation.plots`), no
-  script, no font, no image, no link: the page opens offline, mails as an attachment and prints.
-  Standard library only.
+- **One self-contained file.** CSS inline (`assets/report.css`, package data), charts inline
+  SVG (`partita._charts`), no script, no font, no image, no link: the page opens
+  offline, mails as an attachment and prints. Standard library only.
 - **The decision first.** The page opens with the run's facts and the recommendation (what to
   use, why, and the path that led there), then the table, then the charts that explain it:
   metrics side by side, retrieval against the tokens read, chunk sizes.
@@ -24,6 +24,7 @@ PRINCIPLES
 from __future__ import annotations
 
 import functools
+import importlib.resources
 import itertools
 import json
 import math
@@ -34,9 +35,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from partita.evaluation import plots
+from partita import _charts as plots
 from partita.evaluation.questions import skipped_lines
-from partita.evaluation.report_style import CSS as _CSS
 
 __all__ = ["results_to_html", "results_to_markdown", "write_report"]
 
@@ -120,7 +120,7 @@ def results_to_html(results: Results) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title><style>{_CSS}</style></head>\n<body><main>\n"
+        f"<title>{escape(title)}</title><style>\n{_stylesheet()}</style></head>\n<body><main>\n"
         + "\n".join(body)
         + "\n</main></body></html>\n"
     )
@@ -134,6 +134,13 @@ def write_report(results: Results, path: str | os.PathLike[str]) -> Path:
 
 
 # -- the table --
+
+
+@functools.cache
+def _stylesheet() -> str:
+    """The report's stylesheet, `assets/report.css` (package data), read on first use."""
+    assets = importlib.resources.files("partita.evaluation").joinpath("assets")
+    return assets.joinpath("report.css").read_text(encoding="utf-8")
 
 
 def _columns(results: Results) -> tuple[list[_Column], list[str]]:

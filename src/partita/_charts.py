@@ -1,4 +1,5 @@
-"""Inline SVG charts for the evaluation report: size histograms, retrieval curves, metric bars.
+"""Inline SVG charts for partita's HTML pages: size histograms (the evaluation report's and the
+inspector's), retrieval curves and metric bars (the evaluation report's).
 
 PRINCIPLES
 
@@ -29,7 +30,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-__all__ = ["Style", "bar_svg", "curve_svg", "histogram_svg", "nice_ticks", "styles"]
+__all__ = [
+    "Style",
+    "bar_svg",
+    "curve_svg",
+    "histogram_bins",
+    "histogram_svg",
+    "nice_ticks",
+    "styles",
+]
 
 FONT = 14  # -- tick labels, legends, row labels --
 SMALL = 13.0  # -- tick labels, annotations --
@@ -96,6 +105,17 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     first = math.floor(low / step + 1e-9)
     last = math.ceil(high / step - 1e-9)
     return [round(index * step, 10) for index in range(first, last + 1)]
+
+
+def histogram_bins(values: Sequence[int], bins: int = 20) -> tuple[list[float], list[int]]:
+    """`bins` equal-width bins from 0 to the largest value of `values`: their edges (`bins + 1`,
+    rounded to 3 decimals) and the count of values in each (the largest in the last)."""
+    top = max(values, default=0) or 1
+    width = top / bins
+    counts = [0] * bins
+    for value in values:
+        counts[min(int(value / width), bins - 1)] += 1
+    return [round(i * width, 3) for i in range(bins + 1)], counts
 
 
 def histogram_svg(
