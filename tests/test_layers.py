@@ -12,6 +12,10 @@ Layers, bottom up (each may import only the layers below it, and its own package
 
 Imports are read from the source (every `import` statement, those inside functions included), so
 a lazy import cannot hide a cycle.
+
+Inside a package the same holds module by module: the graph of module imports (`from p import m`
+read as an import of the module `p.m`) has no cycle, and the packages that state an import rule
+in their docstring keep it (`PACKAGE_RULES`).
 """
 
 from __future__ import annotations
@@ -95,6 +99,113 @@ def iter_imports(module: str, path: Path) -> Iterator[str]:
 
 
 MODULES = list(iter_modules())
+MODULE_NAMES = frozenset(module for module, _ in MODULES)
+
+
+def iter_module_imports(module: str, path: Path) -> Iterator[str]:
+    """The partita modules `path` imports, as modules: `from p import m` is an import of `p.m`
+    when that is a module, else of `p`."""
+    is_package = path.name == "__init__.py"
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names if alias.name in MODULE_NAMES)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.split(".")
+                base = base[: len(base) - node.level + (1 if is_package else 0)]
+                name = ".".join([*base, node.module] if node.module else base)
+            else:
+                name = node.module or ""
+            for alias in node.names:
+                candidate = f"{name}.{alias.name}"
+                target = candidate if candidate in MODULE_NAMES else name
+                if target in MODULE_NAMES and target != module:
+                    yield target
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of `src/partita` and the modules it imports."""
+    return {module: set(iter_module_imports(module, path)) for module, path in MODULES}
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of `graph` with more than one module (Tarjan's
+    algorithm, iterative), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, successors = work[-1]
+            for successor in successors:
+                if successor not in index:
+                    index[successor] = low[successor] = len(index)
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(sorted(graph.get(successor, ())))))
+                    break
+                if successor in on_stack:
+                    low[node] = min(low[node], index[successor])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component: list[str] = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        cycles.append(sorted(component))
+    return cycles
+
+
+PACKAGE_RULES: dict[str, tuple[str, ...]] = {
+    # -- a table stage imports only the stages before it, and nothing of chunking's pipelines --
+    "partita.chunking.tables": (
+        "partita.chunking.chunks",
+        "partita.chunking.prechunk",
+        "partita.chunking.text_chunks",
+        "partita.chunking.retrieval",
+        "partita.chunking.strategies",
+        "partita.chunking.strategy",
+        "partita.chunking.registry",
+    ),
+    # -- what the strategies share sits below them and the registry --
+    "partita.chunking.text_chunks": (
+        "partita.chunking.retrieval",
+        "partita.chunking.strategies",
+        "partita.chunking.registry",
+    ),
+    "partita.chunking.retrieval": ("partita.chunking.strategies", "partita.chunking.registry"),
+    "partita.chunking.options": (
+        "partita.chunking.strategies",
+        "partita.chunking.retrieval",
+        "partita.chunking.text_chunks",
+        "partita.chunking.registry",
+    ),
+    "partita.chunking.strategies": ("partita.chunking.registry",),
+    # -- the outline's types import nothing of the readers that produce them --
+    "partita.text.code.definitions": ("partita.text.code",),
+}
+"""For a module or package (its modules included), the partita modules or packages it must not
+import, as its docstring states."""
+
+
+def _within(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
 
 
 @pytest.mark.parametrize(("module", "path"), MODULES, ids=[m for m, _ in MODULES])
@@ -123,3 +234,38 @@ def test_the_rule_can_fail() -> None:
     # -- chunking importing a partitioner would break the rule the tests above check --
     assert layer_of(package_of("partita.partitioners.docx")) == layer_of("partita.chunking")
     assert layer_of("partita.cli") > layer_of("partita.chunking") > layer_of("partita.text")
+
+
+def test_no_two_modules_import_each_other_even_through_others() -> None:
+    assert import_cycles(import_graph()) == []
+
+
+def test_the_cycle_check_can_fail() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_cycles(graph) == [["a", "b", "c"]]
+    assert import_cycles({"a": {"b"}, "b": set()}) == []
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGE_RULES))
+def test_a_package_keeps_its_stated_import_rule(package: str) -> None:
+    graph = import_graph()
+    assert any(_within(module, package) for module in graph), f"{package} does not exist"
+    broken = [
+        f"{module} imports {imported}"
+        for module, imports in graph.items()
+        if _within(module, package)
+        for imported in imports
+        for forbidden in PACKAGE_RULES[package]
+        if _within(imported, forbidden) and not _within(imported, package)
+    ]
+    assert broken == []
+
+
+def test_nothing_below_the_package_imports_the_integrations() -> None:
+    users = [
+        module
+        for module, imports in import_graph().items()
+        if not _within(module, "partita.integrations")
+        and any(_within(imported, "partita.integrations") for imported in imports)
+    ]
+    assert users == []

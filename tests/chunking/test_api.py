@@ -21,7 +21,7 @@ MODULES = [
     "partita.chunking.strategies.sentence_window",
     "partita.chunking.strategies.recursive",
     "partita.chunking.strategies.token",
-    "partita.chunking.strategies._text_chunks",
+    "partita.chunking.text_chunks",
     "partita.text.sizing",
     "partita.text.sizing.sizer",
     "partita.text.sizing.tokenizers",

@@ -24,8 +24,8 @@ from partita.distributed.documents import (
     shared_pool,
 )
 from partita.errors import FileReadError
-from partita.integrations.records import iter_records
 from partita.partitioners import partition
+from partita.serialization.records import iter_records
 from tests.shared import require_module
 
 NOTES = "# Notes\n\nThe first paragraph of the notes.\n\n## Details\n\n- one item\n- two items\n"

@@ -14,8 +14,8 @@ import orjson
 import pytest
 
 from partita.cli import main
-from partita.integrations.records import iter_records
 from partita.serialization import elements_from_json
+from partita.serialization.records import iter_records
 from tests.shared import require_module, shared_corpus
 
 ray = require_module("ray", extra="distributed")

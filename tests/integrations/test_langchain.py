@@ -23,8 +23,8 @@ from partita.integrations.langchain import (
     SkippedFileWarning,
     chunks_to_documents,
 )
-from partita.integrations.records import iter_records
 from partita.serialization import elements_to_dicts
+from partita.serialization.records import iter_records
 from tests.integrations.conftest import write_docx
 
 

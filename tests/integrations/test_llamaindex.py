@@ -33,7 +33,7 @@ from partita.integrations.llamaindex import (
     chunks_to_nodes,
     elements_to_markdown,
 )
-from partita.integrations.records import iter_records
+from partita.serialization.records import iter_records
 from tests.integrations.conftest import write_docx
 from tests.shared import shared_corpus
 

@@ -11,7 +11,7 @@ import pytest
 import partita.integrations
 from tests.test_layers import MODULES, iter_imports
 
-RECORDS = "partita.integrations.records"
+RECORDS = "partita.serialization.records"
 """The record form: it needs no integration library (below), and the distributed engine writes
 it; the only integrations module another package may import."""
 
@@ -30,7 +30,7 @@ def test_no_other_partita_module_imports_the_integrations() -> None:
 
 def test_the_records_need_no_integration_library() -> None:
     code = (
-        "import sys, partita, partita.integrations.records;"
+        "import sys, partita, partita.serialization.records;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in"
         " ('langchain_core', 'llama_index', 'chromadb')))"
     )
@@ -58,7 +58,7 @@ def test_an_integration_without_its_extra_says_how_to_install_it(
     # -- `None` in sys.modules makes the library unimportable, as if it were not installed --
     code = (
         f"import sys; sys.modules[{library!r}] = None\n"
-        "import partita.integrations, partita.integrations.records\n"
+        "import partita.integrations, partita.serialization.records\n"
         "try:\n"
         f"    import {module}\n"
         "except ImportError as exc:\n"

@@ -24,14 +24,21 @@ Terms used throughout:
 The output is the `unstructured` library's output for the same elements and options; the README
 lists the deliberate differences.
 
-Layout: `options.py` (the validated options every strategy shares), `run.py` (the sizer and
-splitter of one run), `prechunk.py` and `chunks.py` (the pipeline's two stages), `tables/`
-(read, split, emit), `strategies/` (one module per strategy: its principles, its options written
-once with their help, its functions; the text strategies "sentence", "sentence_window",
-"recursive" and "token", and "headings", "code" and "semantic", share `_text_chunks.py`;
-"code" and "semantic" are subpackages: code's pieces and their chunks; semantic's similarity, decay,
-breakpoints, segments, groups and vectors), `strategy.py` (what a strategy is) and
-`registry.py` (the registered strategies, `chunk`, `iter_chunks`).
+Layout, bottom up:
+
+- `profiles.py` (named option sets), `options.py` (the validated options every strategy shares,
+  and the option sets `CommonOptions`, `OverlapOptions`, `SeparatorOptions`), `run.py` (the
+  sizer and splitter of one run), `ids.py`, `metadata.py`, `provenance.py` and `tracing.py`
+  (where chunk text came from, through the splitter's cuts), `split_origins.py`;
+- `furniture.py` (what chunks leave out), `prechunk.py` and `chunks.py` (the reference
+  pipeline's two stages), `tables/` (read, split, emit);
+- `text_chunks.py` (the chunk forming the text strategies share), `retrieval/` (the retrieval
+  pipeline of "basic" and "by_title": units, filling, context, tables, rows, annotations);
+- `strategy.py` (what a strategy is), `strategies/` (one module per strategy: its principles,
+  its options written once with their help, its functions; "code" and "semantic" are
+  subpackages: code's pieces and their chunks; semantic's similarity, decay, breakpoints,
+  segments, groups and vectors) and `registry.py` (the registered strategies, `chunk`,
+  `iter_chunks`).
 """
 
 from partita.chunking.options import ChunkingOptions, Help

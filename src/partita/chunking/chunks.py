@@ -22,7 +22,6 @@ from typing import Any
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import ChunkingOptions
-from partita.chunking.piece_trace import PieceTracer
 from partita.chunking.prechunk import PreChunk
 from partita.chunking.provenance import records_of, source_record, with_sources
 from partita.chunking.run import ChunkingRun
@@ -38,6 +37,7 @@ from partita.chunking.split_origins import (
     warn_orig_elements_omitted,
     without_bulky_fields,
 )
+from partita.chunking.tracing import PieceTracer
 from partita.elements import (
     CompositeElement,
     Element,
@@ -47,7 +47,7 @@ from partita.elements import (
 )
 from partita.text.splitting.char_pieces import iter_char_pieces
 
-__all__ = ["PieceTracer", "iter_chunks_of", "iter_chunks_of_pre_chunks"]
+__all__ = ["iter_chunks_of", "iter_chunks_of_pre_chunks"]
 
 
 def iter_chunks_of_pre_chunks(

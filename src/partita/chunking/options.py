@@ -15,13 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, TypedDict
 
 from partita.chunking.profiles import WINDOW_OPTIONS, profile_values
 from partita.text.sizing.sizer import sizer_for
 from partita.text.splitting.splitter import DEFAULT_SEPARATORS
 
-__all__ = ["CHUNK_MAX_CHARS_DEFAULT", "ChunkingOptions", "Help"]
+__all__ = [
+    "CHUNK_MAX_CHARS_DEFAULT",
+    "ChunkingOptions",
+    "CommonOptions",
+    "Help",
+    "OverlapOptions",
+    "SeparatorOptions",
+]
 
 CHUNK_MAX_CHARS_DEFAULT = 500
 """The hard maximum chunk size in characters when neither `max_characters` nor `max_tokens`
@@ -35,6 +42,70 @@ class Help:
     table read it from there."""
 
     text: str
+
+
+class CommonOptions(TypedDict, total=False):
+    """The options every strategy takes (its window, tables, provenance); None means the
+    default. A strategy's options `TypedDict` extends it with its own."""
+
+    max_characters: Annotated[
+        int | None, Help("hard maximum chunk size in characters (default 500; semantic: 1000)")
+    ]
+    max_tokens: Annotated[
+        int | None,
+        Help("hard maximum chunk size in tokens (needs tokenizer); replaces max_characters"),
+    ]
+    tokenizer: Annotated[
+        Any,
+        Help(
+            "what counts tokens for max_tokens: a tiktoken encoding or model name (cl100k_base"
+            " works offline), a tiktoken Encoding, a HuggingFace Tokenizer or a counting function"
+        ),
+    ]
+    include_orig_elements: Annotated[
+        bool | None, Help("attach each chunk's source elements (default on)")
+    ]
+    repeat_table_headers: Annotated[
+        bool | None, Help("repeat a split table's header rows on its later chunks (default on)")
+    ]
+    skip_table_chunking: Annotated[
+        bool | None, Help("pass tables through unchanged, however large (default off)")
+    ]
+    provenance: Annotated[
+        bool | None,
+        Help(
+            "record where each chunk's text came from: element text ranges in metadata sources"
+            " (default off for basic and by_title, on for the text strategies)"
+        ),
+    ]
+    skip_furniture: Annotated[
+        bool | None,
+        Help(
+            "leave page headers, footers and page numbers out of the chunks (default off for"
+            " basic and by_title, on for the others; navigation menus are always left out)"
+        ),
+    ]
+
+
+class OverlapOptions(TypedDict, total=False):
+    """The overlap option, for the strategies that overlap chunks."""
+
+    overlap: Annotated[
+        int | None, Help("characters (tokens) of a split chunk repeated at the start of the next")
+    ]
+
+
+class SeparatorOptions(TypedDict, total=False):
+    """The separators option, for the strategies that split text at separators."""
+
+    text_splitting_separators: Annotated[
+        Sequence[str] | None,
+        Help(
+            "literal separators for splitting oversized text, in order of preference (default:"
+            " newline, then space; recursive: paragraphs, lines, sentence ends, clauses, words,"
+            " characters); a plain string is one separator"
+        ),
+    ]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,17 +210,9 @@ class ChunkingOptions:
     bounded_orig: bool = field(init=False)
     """True when split chunks' `orig_elements` follow partita's bound
     (`split_orig_elements="bounded"`), False for the reference's rule."""
-    regroups: bool = field(init=False)
-    """True when an option changes how text is grouped into chunks (sentence splitting or
-    overlap, titles kept with their bodies, a heading prefix, table context): the run goes
-    through the retrieval pipeline (`partita.chunking.strategies.retrieval`) rather than the
-    reference's."""
     skips_furniture: bool = field(init=False)
     """True when page furniture is left out of chunks (`skip_furniture`, else
     `SKIP_FURNITURE_DEFAULT`)."""
-    annotates: bool = field(init=False)
-    """True when an option adds to chunks without regrouping them (`heading_context="metadata"`,
-    `page_range`, `table_text="rows"`)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -267,24 +330,12 @@ class ChunkingOptions:
                     object.__setattr__(self, name, min(value, window // 2))
 
     def _check_retrieval_options(self) -> None:
-        """Validate the retrieval options and derive `regroups` and `annotates`."""
+        """Validate the retrieval options (which choose the pipeline: `chunking.pipeline`)."""
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value is not None and value not in allowed:
                 choices = ", ".join(repr(choice) for choice in allowed)
                 raise ValueError(f"'{name}' must be one of {choices} or None, got {value!r}")
-        regroups = (
-            self.split_at == "sentences"
-            or self.overlap_unit == "sentences"
-            or bool(self.keep_titles_with_body)
-            or self.heading_context == "prefix"
-            or bool(self.table_context)
-        )
-        annotates = (
-            self.heading_context == "metadata" or bool(self.page_range) or self.table_text == "rows"
-        )
-        object.__setattr__(self, "regroups", regroups)
-        object.__setattr__(self, "annotates", annotates)
 
     @property
     def sizing_tokenizer(self) -> Any:

@@ -41,7 +41,7 @@ What "basic" and "by_title" record
 - **The overlap prefix** (`overlap_all`) is the end of the previous pre-chunk's text; its records
   are that text's records cut to the prefix, so they point at the elements it came from.
 - **Split pieces.** An oversized text is split by the reference's rules (`TextSplitter`); each
-  piece is traced through the splitter's cuts (`partita.chunking.piece_trace.PieceTracer`): its new
+  piece is traced through the splitter's cuts (`partita.chunking.tracing.PieceTracer`): its new
   text is a range of the text it was cut from, the overlap tail repeated at its start
   (`overlap`) points where that tail came from, and the space the splitter puts after the tail
   is a joiner.
@@ -57,7 +57,8 @@ What "basic" and "by_title" record
   and a cell text the table's text does not hold at all is not recorded (`rebuilds` is then
   False). A table passed through (`skip_table_chunking`) records itself, whole.
 
-This module holds the contract and its helpers: `SourceRecord` and `source_record`,
+This module holds the contract and its helpers: `SourceRecord` and `source_record` (the
+record's form, from `partita.serialization.sources`),
 `SourcesBuilder` (records from spans, a contiguous range kept as one), `Trace` (the spans of a
 text, cut and moved), and, for readers, `sources_of(chunk)`, `iter_source_texts(chunk,
 elements_by_id)` (each record with its element and text, to highlight) and
@@ -68,9 +69,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, NamedTuple
 
 from partita.elements import Element
+from partita.serialization.sources import SourceRecord, source_record
 
 __all__ = [
     "EMPTY_TRACE",
@@ -86,16 +88,6 @@ __all__ = [
     "sources_of",
     "with_sources",
 ]
-
-
-class SourceRecord(TypedDict):
-    """One record of `metadata.extra["sources"]`: `chunk.text[offset : offset + end - start]`
-    is `source.text[start:end]` for the element whose id is `element_id`."""
-
-    element_id: str
-    start: int
-    end: int
-    offset: int
 
 
 class SourceText(NamedTuple):
@@ -115,11 +107,6 @@ class SourceText(NamedTuple):
 
 Span = tuple[str, int, int, int]
 """A record as a tuple, `(element_id, start, end, offset)`: how chunking builds records."""
-
-
-def source_record(element_id: str, start: int, end: int, offset: int) -> SourceRecord:
-    """Return the record of `source.text[start:end]` found at `offset` in a chunk's text."""
-    return {"element_id": element_id, "start": start, "end": end, "offset": offset}
 
 
 class SourcesBuilder:

@@ -153,7 +153,7 @@ def heading_path_of(element: Element) -> str:
     """Return the heading path of `element` as "A > B": `extra["heading_path"]` when a chunking
     option recorded it, else `section_path` (of the element, or of a chunk's first original
     element); "" when there is none."""
-    from partita.chunking.strategies.retrieval.context import PATH_JOINER
+    from partita.chunking.retrieval.context import PATH_JOINER
 
     metadata = element.metadata
     recorded = (metadata.extra or {}).get("heading_path")

@@ -10,7 +10,7 @@ PRINCIPLES
   `partita.batch.iter_task_results` with its time and memory limits: a document that raises,
   hangs, needs too much memory or kills its worker becomes a failed `document` row (its path,
   the error's type and message), never a failed job.
-- **Records are the vector-store form** (`partita.integrations.records`): `id`, `text` and the
+- **Records are the vector-store form** (`partita.serialization.records`): `id`, `text` and the
   flat scalar metadata (as a JSON object, one schema for every strategy), plus the document's
   `path` and `content_hash`. A local document is chunked from its path, as the single-process
   CLI does, so both give the same records.
@@ -39,9 +39,9 @@ import orjson
 
 from partita.batch import BatchResult, WorkerPool, iter_task_results
 from partita.errors import FileReadError
-from partita.integrations.records import VectorRecord, iter_records
 from partita.partitioners.detect import READABLE_EXTENSIONS
 from partita.partitioners.files import iter_directory_files
+from partita.serialization.records import VectorRecord, iter_records
 
 __all__ = [
     "ROW_FIELDS",

@@ -4,21 +4,22 @@ Principles:
 
 - **Optional and one-way.** Nothing else in partita imports this package; each integration is
   its own submodule and imports its library (LangChain, LlamaIndex) when that submodule is
-  imported, never before. `import partita.integrations` and `partita.integrations.records`
-  need no extra; importing an integration without its extra raises `ImportError` naming it
-  (`pip install 'partita[langchain]'`).
-- **One flat record form.** Every integration derives its metadata from `records`: an `id`, the
-  `text`, and flat scalar metadata (str, int, float, bool) that Chroma, Qdrant payload indexes
-  and LanceDB accept as they are.
+  imported, never before. `import partita.integrations` needs no extra; importing an
+  integration without its extra raises `ImportError` naming it (`pip install
+  'partita[langchain]'`).
+- **One flat record form.** Every integration derives its metadata from the vector-store record
+  (`partita.serialization.records`, re-exported here; the batch and Ray rows use it too): an
+  `id`, the `text`, and flat scalar metadata (str, int, float, bool) that Chroma, Qdrant payload
+  indexes and LanceDB accept as they are.
 - **In each library's words, one key per fact.** An integration renames the record's keys to
   its library's conventions, and no fact is stated under two names: a LangChain `Document`
   has `source` and unstructured's loaders' `category` (for `element_type`); a LlamaIndex node
   has `SimpleDirectoryReader`'s `file_path`, `file_name`, `file_type` and `last_modified_date`
   (for `file_directory`, `filename`, `filetype` and `last_modified`).
 
-Submodules and the extra each needs:
+Submodules and the extra each needs (the records, `chunk_to_record` and `iter_records`, need
+none):
 
-- `partita.integrations.records`: `chunk_to_record`, `iter_records` (no extra);
 - `partita.integrations.langchain`: `PartitaLoader`, `chunks_to_documents`
   (`pip install 'partita[langchain]'`);
 - `partita.integrations.llamaindex`: `PartitaReader`, `PartitaNodeParser`, `chunks_to_nodes`
@@ -27,7 +28,7 @@ Submodules and the extra each needs:
 
 from __future__ import annotations
 
-from partita.integrations.records import (
+from partita.serialization.records import (
     Scalar,
     VectorRecord,
     chunk_to_record,

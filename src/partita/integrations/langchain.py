@@ -7,7 +7,7 @@ Principles:
 
 - **A Document is a chunk's record, in LangChain's words.** `page_content` is the chunk's text,
   `id` the chunk's deterministic id, and `metadata` its flat record metadata
-  (`partita.integrations.records`: heading path, pages, file name, sources, ...; never
+  (`partita.serialization.records`: heading path, pages, file name, sources, ...; never
   `orig_elements`) with the keys LangChain's loaders use: `source` (the path as given to the
   loader; first, as every LangChain loader sets it) and `category` (the chunk's or element's
   type: "CompositeElement", "Table", "Title", ...), the key of unstructured's loaders
@@ -51,9 +51,9 @@ from partita.elements import Element
 from partita.errors import FileReadError, PartitaWarning
 from partita.integrations._extras import missing_extra
 from partita.integrations._options import validate_chunking
-from partita.integrations.records import TABLE_HTML_MAX_CHARS, VectorRecord, iter_records
 from partita.partitioners import partition
 from partita.partitioners.files import iter_directory_files
+from partita.serialization.records import TABLE_HTML_MAX_CHARS, VectorRecord, iter_records
 
 try:
     from langchain_core.document_loaders import BaseLoader
@@ -90,7 +90,7 @@ class PartitaLoader(BaseLoader):
     Document per element, unchunked), and `options` are its options, as `partita.chunk` takes
     them. `partition_options` go to `partita.partition` (`languages`, `include_page_breaks`,
     ...). `table_html_max_chars` bounds the table HTML a Document's metadata carries (see
-    `partita.integrations.records`).
+    `partita.serialization.records`).
 
     Raises `ValueError` or `TypeError` at construction for an unknown strategy or option, or an
     `on_error` other than "warn" and "raise".

@@ -6,7 +6,7 @@ when this module is; without it, importing this module raises `ImportError` sayi
 Principles:
 
 - **A node is a chunk's record, in LlamaIndex's words.** A `TextNode`'s text is the chunk's
-  text and its metadata the chunk's flat record metadata (`partita.integrations.records`), so
+  text and its metadata the chunk's flat record metadata (`partita.serialization.records`), so
   nodes go into any LlamaIndex vector store as they are. The file's facts carry the names
   `SimpleDirectoryReader` gives them, one key per fact: `file_path`, `file_name`, `file_type`
   (a MIME type) and `last_modified_date` ("YYYY-MM-DD"), not the records' `filename`,
@@ -80,8 +80,8 @@ from partita.integrations._markdown import (
     with_pages,
 )
 from partita.integrations._options import validate_chunking
-from partita.integrations.records import TABLE_HTML_MAX_CHARS, iter_records
 from partita.partitioners import partition
+from partita.serialization.records import TABLE_HTML_MAX_CHARS, iter_records
 
 try:
     from llama_index.core.bridge.pydantic import Field

@@ -1,6 +1,6 @@
 """Packing splits into chunks: greedy to the budget, overlap from whole splits, always progress.
 
-Principles (llama_index's `SentenceSplitter` merge, as seed 000 lays it out, with its defects
+Principles (llama_index's `SentenceSplitter` merge, with its defects
 fixed):
 
 - Splits are added in order while the chunk fits the budget; the split that would not fit
@@ -11,13 +11,13 @@ fixed):
   splits after it are carried into the next chunk (`Packer.carried`). A chunk ends inside a
   sentence only when it holds no sentence end past its overlap (a sentence longer than the
   budget). With `prefer_sentence_ends=False` the chunk is greedy to the last split.
-- A chunk after the first starts with an overlap: the longest run of the previous chunk's last
-  whole splits whose size is at most `overlap`, shortened further until the new split fits after
-  it. (llama_index keeps the whole overlap and adds the next split anyway, so its chunk 1 in
-  seed 000 holds 101 tokens under a budget of 73.) An overlap at or above the budget is allowed
-  (llama_index allows `chunk_overlap == chunk_size`): it only ever shrinks to fit.
-- Every chunk takes at least one new split, so no chunk repeats another (seed 000's chunks 5 and
-  6 hold the same text: a split of newlines was the only new content); splits hold text, never
+- A chunk after the first starts with an overlap: the longest run of the previous chunk's last whole
+  splits whose size is at most `overlap`, shortened further until the new split fits after it.
+  (llama_index keeps the whole overlap and adds the next split anyway, so its chunk 1 in a
+  walk-through of the splitter holds 101 tokens under a budget of 73.) An overlap at or above the
+  budget is allowed (llama_index allows `chunk_overlap == chunk_size`): it only ever shrinks to fit.
+- Every chunk takes at least one new split, so no chunk repeats another (a walk-through's chunks 5
+  and 6 hold the same text: a split of newlines was the only new content); splits hold text, never
   only whitespace (`partita.text.splits`).
 - **The hard maximum holds**: a chunk's size is exact, the size of the chunk as it will be
   written, never estimated from its splits: `chunk_size(units)` measures a chunk whole, and

@@ -1,6 +1,6 @@
 """Cutting a text into splits that fit a budget, coarsest unit first: the sentence splitter's way.
 
-Principles (llama_index's `SentenceSplitter` decomposition, as seed 000 lays it out, with its
+Principles (llama_index's `SentenceSplitter` decomposition, with its
 defects fixed):
 
 - A text that fits is one split. Otherwise it is cut into paragraphs (at blank lines); a
@@ -73,7 +73,8 @@ RECURSIVE_SEPARATORS = (
 )
 """The recursive splitter's default separators, coarsest first: paragraphs, lines, sentence ends
 (CJK, then Latin followed by a space, so `3.14` and `test.txt` stay whole), clauses, words,
-and characters (the empty separator) — seed 004's list, with Latin marks needing the space."""
+and characters (the empty separator) — the usual recursive list, with Latin marks needing the
+space."""
 
 ENDING_SEPARATORS = frozenset({".", "!", "?", "。", "！", "？", "…", "｡", "．"})
 """Separators (stripped) after which a recursive piece ends a sentence; any separator holding a
@@ -269,7 +270,7 @@ def iter_recursive_splits(
     cut at the next separators, and so on (the recursive character splitter's decomposition).
 
     Separators are literal and never lost: each stays at the end of the piece before it (the
-    splitters seed 004 describes, `str.split` based, drop them). The empty separator cuts
+    usual splitters, `str.split` based, drop them). The empty separator cuts
     between characters (the longest prefixes that fit). Splits are spans, stripped, in order;
     whitespace-only pieces are dropped. Raises `ValueError` unless `limit > 0`.
     """

@@ -23,13 +23,17 @@ strategy's options `TypedDict` extends them with its own, its options value type
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Annotated, Any, TypedDict, Unpack
+from collections.abc import Iterable, Iterator
+from typing import Annotated, TypedDict, Unpack
 
-from partita.chunking.chunks import iter_chunks_of_pre_chunks
-from partita.chunking.furniture import iter_chunked_elements
-from partita.chunking.options import ChunkingOptions, Help
-from partita.chunking.prechunk import iter_pre_chunks
+from partita.chunking.options import (
+    ChunkingOptions,
+    CommonOptions,
+    Help,
+    OverlapOptions,
+    SeparatorOptions,
+)
+from partita.chunking.pipeline import iter_pipeline_chunks
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
@@ -37,82 +41,15 @@ from partita.elements import Element
 __all__ = [
     "BASIC",
     "BasicOptions",
-    "CommonOptions",
-    "OverlapOptions",
     "RetrievalOptions",
-    "SeparatorOptions",
     "chunk_elements",
     "iter_chunk_elements",
     "run_basic",
 ]
 
 
-class CommonOptions(TypedDict, total=False):
-    """The options every strategy takes (its window, tables, provenance); None means the
-    default. A strategy's options `TypedDict` extends it with its own."""
-
-    max_characters: Annotated[
-        int | None, Help("hard maximum chunk size in characters (default 500; semantic: 1000)")
-    ]
-    max_tokens: Annotated[
-        int | None,
-        Help("hard maximum chunk size in tokens (needs tokenizer); replaces max_characters"),
-    ]
-    tokenizer: Annotated[
-        Any,
-        Help(
-            "what counts tokens for max_tokens: a tiktoken encoding or model name (cl100k_base"
-            " works offline), a tiktoken Encoding, a HuggingFace Tokenizer or a counting function"
-        ),
-    ]
-    include_orig_elements: Annotated[
-        bool | None, Help("attach each chunk's source elements (default on)")
-    ]
-    repeat_table_headers: Annotated[
-        bool | None, Help("repeat a split table's header rows on its later chunks (default on)")
-    ]
-    skip_table_chunking: Annotated[
-        bool | None, Help("pass tables through unchanged, however large (default off)")
-    ]
-    provenance: Annotated[
-        bool | None,
-        Help(
-            "record where each chunk's text came from: element text ranges in metadata sources"
-            " (default off for basic and by_title, on for the text strategies)"
-        ),
-    ]
-    skip_furniture: Annotated[
-        bool | None,
-        Help(
-            "leave page headers, footers and page numbers out of the chunks (default off for"
-            " basic and by_title, on for the others; navigation menus are always left out)"
-        ),
-    ]
-
-
-class OverlapOptions(TypedDict, total=False):
-    """The overlap option, for the strategies that overlap chunks."""
-
-    overlap: Annotated[
-        int | None, Help("characters (tokens) of a split chunk repeated at the start of the next")
-    ]
-
-
-class SeparatorOptions(TypedDict, total=False):
-    """The separators option, for the strategies that split text at separators."""
-
-    text_splitting_separators: Annotated[
-        Sequence[str] | None,
-        Help(
-            "literal separators for splitting oversized text, in order of preference (default:"
-            " newline, then space; recursive: paragraphs, lines, sentence ends, clauses, words,"
-            " characters); a plain string is one separator"
-        ),
-    ]
-
-
 class RetrievalOptions(TypedDict, total=False):
-    """partita's retrieval options of "basic" and "by_title" (`partita.chunking.strategies.
+    """partita's retrieval options of "basic" and "by_title" (`partita.chunking.
     retrieval`), each off by default, so the default output stays the reference's; `profile`
     turns on the set that measured best."""
 
@@ -184,22 +121,12 @@ class BasicOptions(CommonOptions, OverlapOptions, SeparatorOptions, RetrievalOpt
 
 
 def run_basic(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:
-    """Generate the "basic" chunks of `elements` under validated options `opts`.
+    """Generate the "basic" chunks of `elements` under validated options `opts`, by the pipeline
+    the options choose (`partita.chunking.pipeline`): no section boundaries, no combining.
 
-    The run (its sizer and splitter) is built when this is called. Navigation, and page
-    furniture with `skip_furniture`, are left out first (`partita.chunking.furniture`).
+    The run (its sizer and splitter) is built when this is called.
     """
-    run = ChunkingRun.of(opts)
-    elements = iter_chunked_elements(elements, opts)
-    if opts.regroups:
-        from partita.chunking.strategies.retrieval import iter_retrieval_chunks
-
-        return iter_retrieval_chunks(elements, run)
-    if opts.annotates:
-        from partita.chunking.strategies.retrieval.annotate import iter_annotated_pre_chunks
-
-        return iter_annotated_pre_chunks(elements, run, lambda stream: iter_pre_chunks(stream, run))
-    return iter_chunks_of_pre_chunks(iter_pre_chunks(elements, run), run)
+    return iter_pipeline_chunks(elements, ChunkingRun.of(opts))
 
 
 def iter_chunk_elements(

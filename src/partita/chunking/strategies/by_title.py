@@ -23,10 +23,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Annotated, Unpack
 
-from partita.chunking.chunks import iter_chunks_of_pre_chunks
-from partita.chunking.furniture import iter_chunked_elements
 from partita.chunking.options import ChunkingOptions, Help
-from partita.chunking.prechunk import SEPARATOR, BoundaryPredicate, PreChunk, iter_pre_chunks
+from partita.chunking.pipeline import iter_pipeline_chunks
+from partita.chunking.prechunk import SEPARATOR, BoundaryPredicate, PreChunk
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies.basic import BasicOptions
 from partita.chunking.strategy import ChunkingStrategy, collect_chunks
@@ -260,38 +259,21 @@ def run_by_title(elements: Iterable[Element], opts: ByTitleChunkingOptions) -> I
     elements -> iter_pre_chunks (boundaries: titles, and pages unless multipage)
              -> iter_combined_pre_chunks -> chunks
 
-    Navigation, and page furniture with `skip_furniture`, are left out first
-    (`partita.chunking.furniture`).
+    The options choose the pipeline (`partita.chunking.pipeline`): this one, annotated, or the
+    retrieval pipeline, with the same section boundaries.
     """
     run = ChunkingRun.of(opts)
-    elements = iter_chunked_elements(elements, opts)
     boundaries: list[BoundaryPredicate] = [is_title]
     if not opts.multipage:
         boundaries.append(is_on_next_page())
-    if opts.regroups:
-        from partita.chunking.strategies.retrieval import iter_retrieval_chunks
-
-        return iter_retrieval_chunks(
-            elements,
-            run,
-            boundaries=boundaries,
-            combine_under=opts.combine_under,
-            combine_in_window_unit=opts.combine_unit != "characters",
-        )
-    if opts.annotates:
-        from partita.chunking.strategies.retrieval.annotate import iter_annotated_pre_chunks
-
-        return iter_annotated_pre_chunks(
-            elements,
-            run,
-            lambda stream: iter_combined_pre_chunks(
-                iter_pre_chunks(stream, run, boundaries), opts, run.sizer
-            ),
-        )
-    pre_chunks = iter_combined_pre_chunks(
-        iter_pre_chunks(elements, run, boundaries), opts, run.sizer
+    return iter_pipeline_chunks(
+        elements,
+        run,
+        boundaries=boundaries,
+        combine=lambda pre_chunks: iter_combined_pre_chunks(pre_chunks, opts, run.sizer),
+        combine_under=opts.combine_under,
+        combine_in_window_unit=opts.combine_unit != "characters",
     )
-    return iter_chunks_of_pre_chunks(pre_chunks, run)
 
 
 def iter_chunks_by_title(

@@ -1,6 +1,6 @@
 """The "headings" strategy: sections cut at headings, each chunk prefixed with its heading path.
 
-Principles (seeds 001, 003 and 004: Markdown split by headers with an "H1 > H2" prefix for a
+Principles (Markdown split by headers with an "H1 > H2" prefix for a
 384-token embedder; a Word knowledge base cut by heading style; heading levels chosen):
 
 - **Sections at headings.** A `Title` whose level (`category_depth` + 1; 1 when unknown) is at
@@ -16,11 +16,11 @@ Principles (seeds 001, 003 and 004: Markdown split by headers with an "H1 > H2" 
   A section holding only its heading is a chunk of that heading, under its parents' path.
 - **Split to the window like "sentence".** A section's text is cut into paragraphs, sentences,
   clauses and lines, words and characters, packed greedily with an overlap of whole splits
-  (`partita.chunking.strategies._text_chunks`); the window is a hard maximum for every chunk.
-- **Metadata** (seed 004): `extra["heading"]` (the section's heading), `["heading_level"]`,
-  `["parent_heading"]` (the heading above it; absent at the top) and the chunk's `section_path`;
-  provenance in `extra["sources"]` covers the text after the prefix (`extra["text_offset"]`
-  characters).
+  (`partita.chunking.text_chunks`); the window is a hard maximum for every chunk.
+- **Metadata** (as Markdown header splitters record it): `extra["heading"]` (the section's heading),
+  `["heading_level"]`, `["parent_heading"]` (the heading above it; absent at the top) and the
+  chunk's `section_path`; provenance in `extra["sources"]` covers the text after the prefix
+  (`extra["text_offset"]` characters).
 - Tables stand alone, as in "by_title"; ids, `orig_elements` and provenance as in every text
   strategy.
 
@@ -38,16 +38,15 @@ from functools import partial
 from typing import Annotated, Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
-from partita.chunking.options import Help
+from partita.chunking.options import CommonOptions, Help, OverlapOptions
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import (
+from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.text_chunks import (
     JOINER,
     TextChunkingOptions,
     iter_groups_chunks,
     iter_split_chunks,
 )
-from partita.chunking.strategies.basic import CommonOptions, OverlapOptions
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element, Title
 from partita.text.splits import iter_splits
 

@@ -1,5 +1,5 @@
 """The "recursive" strategy: the recursive character splitter (LangChain's
-`RecursiveCharacterTextSplitter`, seed 004), over elements, with whole-split overlap.
+`RecursiveCharacterTextSplitter`), over elements, with whole-split overlap.
 
 Principles:
 
@@ -15,7 +15,7 @@ Principles:
   `overlap`; every chunk takes a new split and stays within the window; a chunk ends after a
   piece cut at a line or sentence separator when the next piece continues a sentence too long
   for the window.
-- Sections, tables, provenance, ids and metadata: `partita.chunking.strategies._text_chunks`.
+- Sections, tables, provenance, ids and metadata: `partita.chunking.text_chunks`.
 
 Differences from LangChain's splitter: separators are literal, never regular expressions, and
 never lost (each stays at the end of the piece before it, and the chunk text is a slice of the
@@ -31,15 +31,15 @@ from functools import partial
 from typing import Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
+from partita.chunking.options import OverlapOptions, SeparatorOptions
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import (
+from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.text_chunks import (
     TextChunkingOptions,
     TextOptions,
     iter_groups_chunks,
     iter_split_chunks,
 )
-from partita.chunking.strategies.basic import OverlapOptions, SeparatorOptions
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
 from partita.text.splits import RECURSIVE_SEPARATORS, Split, iter_recursive_splits
 

@@ -9,10 +9,10 @@ Principles:
   most `overlap` (`partita.text.packing`).
 - **Metadata inside the budget.** With `metadata_template` (e.g. `"filepath: {filename}"`) each
   chunk's text starts with the template rendered from its first element's metadata and
-  "\\n\\n", and that header counts inside the window, as llama_index counts metadata (seed 000:
-  1024 − 23 = 1001). Its provenance ranges describe the text after `extra["text_offset"]`
+  "\\n\\n", and that header counts inside the window, as llama_index counts metadata
+  (1024 − 23 = 1001). Its provenance ranges describe the text after `extra["text_offset"]`
   characters.
-- Sections, tables, provenance, ids and metadata: `partita.chunking.strategies._text_chunks`.
+- Sections, tables, provenance, ids and metadata: `partita.chunking.text_chunks`.
 
 Differences from llama_index's `SentenceSplitter`:
 
@@ -38,16 +38,15 @@ from functools import partial
 from typing import Annotated, Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
-from partita.chunking.options import Help
+from partita.chunking.options import Help, OverlapOptions
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import (
+from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.text_chunks import (
     TextChunkingOptions,
     TextOptions,
     iter_groups_chunks,
     iter_split_chunks,
 )
-from partita.chunking.strategies.basic import OverlapOptions
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
 from partita.text.splits import iter_splits
 

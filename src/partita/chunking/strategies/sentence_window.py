@@ -9,7 +9,7 @@ Principles:
   `window_size` sentences before it, itself and the `window_size` after it (default 3), within
   its section, and `extra["original_text"]`, the sentence. `replace_with_windows(chunks)` swaps
   each chunk's text for its window, what llama_index's `MetadataReplacementPostProcessor` does.
-- Sections, tables, provenance, ids and metadata: `partita.chunking.strategies._text_chunks`.
+- Sections, tables, provenance, ids and metadata: `partita.chunking.text_chunks`.
   Windows never cross a section (`respect_sections`) or a table.
 
 Differences from llama_index's `SentenceWindowNodeParser`:
@@ -36,7 +36,8 @@ from typing import Annotated, Any, ClassVar, Unpack
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import (
+from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.text_chunks import (
     TextChunkingOptions,
     TextOptions,
     chunk_element,
@@ -44,7 +45,6 @@ from partita.chunking.strategies._text_chunks import (
     iter_sentence_units,
     span_text,
 )
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
 
 __all__ = [

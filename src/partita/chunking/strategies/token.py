@@ -22,7 +22,7 @@ Principles:
   `tokenizers.Tokenizer` (windows cut at its token offsets, so a chunk's text is a slice of the
   group's text). A counting function cannot say where its tokens start: it is a `ValueError`
   naming what works (the other text strategies size by any counter). `overlap` counts tokens.
-- Sections, tables, provenance, ids and metadata: `partita.chunking.strategies._text_chunks`.
+- Sections, tables, provenance, ids and metadata: `partita.chunking.text_chunks`.
   Windows never cross a section (`respect_sections`) or a table.
 
 Differences from Chroma's chunker and from the other text strategies:
@@ -59,17 +59,17 @@ from itertools import accumulate
 from typing import Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
+from partita.chunking.options import OverlapOptions
 from partita.chunking.provenance import SourceRecord, source_record
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import (
+from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.text_chunks import (
     JOINER,
     TextChunkingOptions,
     TextOptions,
     chunk_element,
     iter_groups_chunks,
 )
-from partita.chunking.strategies.basic import OverlapOptions
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import Element
 from partita.text.sizing.sizer import sizer_for
 from partita.text.sizing.tokenizers import untruncated

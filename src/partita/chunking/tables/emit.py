@@ -27,7 +27,6 @@ from itertools import chain, islice
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import table_chunk_metadata
-from partita.chunking.piece_trace import PieceTracer
 from partita.chunking.provenance import (
     SourceRecord,
     SourcesBuilder,
@@ -47,6 +46,7 @@ from partita.chunking.split_origins import (
 )
 from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
 from partita.chunking.tables.split.table import HtmlTableSplitter
+from partita.chunking.tracing import PieceTracer
 from partita.elements import (
     Element,
     ElementMetadata,

@@ -1,6 +1,8 @@
-"""Source code: its language (`languages`), its outline of definitions (`outline`, read by
-`ast` for Python and tree-sitter for the others) and its lines cut into blocks (`blocks`)."""
+"""Source code: its language (`languages`), its outline of definitions (`definitions`, built by
+`outline` from `python_outline` (`ast`) or `tree_outline` (tree-sitter)) and its lines cut into
+blocks (`blocks`)."""
 
+from partita.text.code.definitions import Definition, GrammarMissingError, InvalidCodeError
 from partita.text.code.languages import (
     LANGUAGES,
     Language,
@@ -8,12 +10,7 @@ from partita.text.code.languages import (
     language_for_filename,
     language_named,
 )
-from partita.text.code.outline import (
-    Definition,
-    GrammarMissingError,
-    InvalidCodeError,
-    outline_of,
-)
+from partita.text.code.outline import outline_of
 
 __all__ = [
     "LANGUAGES",

@@ -1,7 +1,7 @@
 """Code cut into blocks, lines and words, for a definition too long for the window.
 
-Principles (seed 001: a function longer than the window is split at blank or comment lines, then
-at line ends):
+Principles (code-aware chunking: a function longer than the window is split at blank or
+comment lines, then at line ends):
 
 - **Lines** end at "\\n" (a "\\r" before it belongs to no split); line `i` starts at
   `line_starts(text)[i]`.

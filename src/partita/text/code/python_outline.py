@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import warnings
 
-from partita.text.code.outline import MAX_DEPTH, Definition, InvalidCodeError
+from partita.text.code.definitions import MAX_DEPTH, Definition, InvalidCodeError
 
 __all__ = ["python_outline"]
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from partita.text.code.outline import MAX_DEPTH, Definition, InvalidCodeError
+from partita.text.code.definitions import MAX_DEPTH, Definition, InvalidCodeError
 
 if TYPE_CHECKING:
     from tree_sitter import Node

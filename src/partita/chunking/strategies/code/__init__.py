@@ -1,6 +1,6 @@
 """The "code" strategy: source code cut along its classes and functions.
 
-Principles (seeds 001 and 004: code split by class and function for a 384-token embedder):
+Principles (code split by class and function for a 384-token embedder):
 
 - **An interface or class within the window is one chunk; a larger class is one chunk per
   method**, each under the class's signature and docstring as context (counted inside the
@@ -36,14 +36,14 @@ from typing import Annotated, Any, ClassVar, Unpack
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import (
+from partita.chunking.strategies.code.emit import iter_code_chunks, language_of
+from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.text_chunks import (
     TextChunkingOptions,
     TextOptions,
     iter_groups_chunks,
     iter_split_chunks,
 )
-from partita.chunking.strategies.code.emit import iter_code_chunks, language_of
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
 from partita.elements import CodeSnippet, Element
 from partita.text.code.languages import LANGUAGES, Language, language_named
 from partita.text.splits import iter_recursive_splits

@@ -28,8 +28,8 @@ from typing import Any
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import chunk_element
 from partita.chunking.strategies.code.pieces import Piece, PiecePlanner
+from partita.chunking.text_chunks import chunk_element
 from partita.elements import Element
 from partita.errors import CodeParseWarning
 from partita.text.code.blocks import iter_code_splits, line_starts

@@ -1,6 +1,6 @@
 """A source text's outline turned into pieces: each a run of lines to chunk whole or to cut.
 
-Principles (seeds 001 and 004):
+Principles (code split by class and function):
 
 - **Definitions and the code between them.** At each level (the file, then a container's body)
   the lines are the definitions, in order, and the runs of code between them (imports,
@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from partita.text.code.outline import Definition
+from partita.text.code.definitions import Definition
 from partita.text.sizing import Sizer
 
 __all__ = ["Piece", "PiecePlanner"]

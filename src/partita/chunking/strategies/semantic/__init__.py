@@ -1,29 +1,29 @@
 """The "semantic" strategy: cut where the topic changes, measured with sentence embeddings,
-bounded by a decay and a hard maximum (seeds 003 and 004), on elements.
+bounded by a decay and a hard maximum, on elements.
 
 Principles:
 
-- **Sections first.** As seed 003 cuts a Word knowledge base by its heading styles before it
+- **Sections first.** As a Word knowledge base is cut by its heading styles before it
   cuts by meaning, text is never merged across a `Title` (`respect_sections`, on by default): a
   title starts a group and joins the chunk it heads, and no cut falls inside or right after it
   unless the hard maximum leaves no other boundary. Tables stand alone, as in every text
-  strategy (`partita.chunking.strategies._text_chunks`).
+  strategy (`partita.chunking.text_chunks`).
 - **Sentences are the units** (`partita.split_sentences`' segmenter: Chinese is cut at 。！？,
   not at commas); a sentence longer than the window is cut into clauses, then words.
-- **Windows, not a growing chunk.** Seed 003 explains why comparing a chunk with itself plus one
+- **Windows, not a growing chunk.** Comparing a chunk with itself plus one
   sentence fails: the shared prefix dominates as the chunk grows. Each boundary is measured
   instead by the similarity of windows around it (`similarity`): by default the two sentences
   before it against the two after it (disjoint blocks, `window=2, window_sides=True`, which
-  retrieved best on Chroma's benchmark); seed 003's overlapping three-sentence windows with
-  `window=1, window_sides=False`; adjacent sentences with `window=0` there.
+  retrieved best on Chroma's benchmark); the overlapping three-sentence windows (LangChain's
+  `buffer_size=1`) with `window=1, window_sides=False`; adjacent sentences with `window=0` there.
 - **Each sentence is embedded once** (`vectors`), batched and deduplicated; a window's vector
   is the mean of its sentences' vectors (`similarity` says why not an embedding of the window's
   text). Vectors of named models are cached on disk, so a re-run embeds only new sentences.
-- **Breakpoints are the document's** (`breakpoints`): percentile (95, seed 003 and LangChain's
+- **Breakpoints are the document's** (`breakpoints`): percentile (95, LangChain's
   default), standard deviation, interquartile range, gradient, or an absolute similarity
-  (seed 004), read over every eligible boundary of the input.
+  (the simple form), read over every eligible boundary of the input.
 - **Bounded** (`segments`): with `decay="exp"` (off by default: its floor is on the model's raw
-  similarity, `decay`), seed 003's decay cuts a chunk of `j` sentences where the similarity is
+  similarity, `decay`), the decay cuts a chunk of `j` sentences where the similarity is
   below `e^(-1/j)`, so longer chunks break more easily; the hard maximum
   (`max_characters` or `max_tokens`) always holds, an over-long chunk split at its weakest
   boundary, then again; `min_size` joins a small chunk to its more similar neighbour;
@@ -42,12 +42,12 @@ from typing import Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import iter_groups, iter_table_output
 from partita.chunking.strategies.semantic.options import (
     SemanticChunkingOptions,
     SemanticOptions,
 )
 from partita.chunking.strategy import ChunkingStrategy
+from partita.chunking.text_chunks import iter_groups, iter_table_output
 from partita.elements import Element, Table
 
 __all__ = [
@@ -130,6 +130,6 @@ SEMANTIC = ChunkingStrategy(
     options=SemanticOptions,
     options_value=SemanticChunkingOptions,
     run=run_semantic,
-    summary="sections cut where sentence embeddings say the topic changes (seed 003)",
+    summary="sections cut where sentence embeddings say the topic changes",
 )
 """The registry entry of the "semantic" strategy."""

@@ -7,13 +7,13 @@ changes. Distances are `1 - similarity`; a boundary is a breakpoint when its mea
 strictly above the threshold (as LangChain compares):
 
 - `percentile` (default amount 95): the distance above the `amount`-th percentile of all
-  distances (LangChain's default, seed 003's 95 %);
+  distances (LangChain's default, 95 %);
 - `std` (3): the distance above the mean plus `amount` standard deviations;
 - `iqr` (1.5): the distance above the mean plus `amount` interquartile ranges (LangChain's
   "interquartile");
 - `gradient` (95): the distance's gradient within its group (`numpy.gradient`) above the
   `amount`-th percentile of all gradients: a sharp rise rather than a high level;
-- `absolute` (0.5, seed 004's default): the similarity below `amount`.
+- `absolute` (0.5, the simple form's default): the similarity below `amount`.
 """
 
 from __future__ import annotations

@@ -18,17 +18,17 @@ import numpy.typing as npt
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import (
+from partita.chunking.strategies.semantic.segments import (
+    iter_bounded,
+    iter_semantic_cuts,
+    merged_small,
+)
+from partita.chunking.text_chunks import (
     JOINER,
     chunk_element,
     iter_sentence_pieces,
     span_text,
     spans_of_units,
-)
-from partita.chunking.strategies.semantic.segments import (
-    iter_bounded,
-    iter_semantic_cuts,
-    merged_small,
 )
 from partita.elements import Element, Title
 from partita.text.packing import Unit

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
 
 from partita.chunking.options import Help
-from partita.chunking.strategies._text_chunks import TextChunkingOptions, TextOptions
 from partita.chunking.strategies.semantic.decay import Decay, exp_decay
+from partita.chunking.text_chunks import TextChunkingOptions, TextOptions
 from partita.embeddings.specs import (
     EMBED_EXTRA_HINT,
     MINILM_MODULES,
@@ -29,7 +29,7 @@ BREAKPOINT_DEFAULTS: dict[str, float] = {
 
 WINDOW_DEFAULT = 2
 """Two sentences on each side of a boundary, compared as disjoint blocks (`window_sides`): the
-setting that retrieved best on Chroma's benchmark (`benchmarks/bench_semantic.py`). Seed 003's
+setting that retrieved best on Chroma's benchmark (`benchmarks/bench_semantic.py`). The decay's
 form is `window=1, window_sides=False, decay="exp"`."""
 
 _OFF = frozenset({"off", "none", "false", "0"})
@@ -56,14 +56,14 @@ class SemanticOptions(TextOptions, total=False):
         int | None,
         Help(
             "sentences on each side of a boundary in the windows compared (default 2); with"
-            " window_sides off, 1 is seed 003's three-sentence windows and 0 adjacent sentences"
+            " window_sides off, 1 is three-sentence windows and 0 adjacent sentences"
         ),
     ]
     window_sides: Annotated[
         bool | None,
         Help(
             "compare the window sentences before each boundary with those after it (disjoint,"
-            " TextTiling's blocks; default on); off: seed 003's overlapping windows"
+            " TextTiling's blocks; default on); off: overlapping windows"
         ),
     ]
     breakpoint: Annotated[
@@ -80,7 +80,7 @@ class SemanticOptions(TextOptions, total=False):
     decay: Annotated[
         Any,
         Help(
-            "off (default), exp: seed 003's decay, cut a chunk of j sentences where the"
+            "off (default), exp: the decay e^(-1/j), cut a chunk of j sentences where the"
             " similarity is below e^(-1/j), or (in Python) any function of j"
         ),
     ]

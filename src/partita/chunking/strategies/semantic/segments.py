@@ -9,10 +9,10 @@ linear but the second:
 
 1. **Breakpoints and the decay** (`iter_semantic_cuts`), left to right. A chunk holding `j` units
    is cut after its last unit when that boundary is a breakpoint, or when the decay is on and
-   the boundary's similarity is **below** `decay(j)`. Seed 003's `decay(j) = e^(-1/j)` rises
+   the boundary's similarity is **below** `decay(j)`. The decay `decay(j) = e^(-1/j)` rises
    from 0.37 (j = 1) through 0.82 (j = 5) and 0.90 (j = 10) towards 1: the similarity a
    boundary needs to keep a chunk together rises as the chunk grows, so the longer a chunk, the
-   more easily it breaks (the seed's "threshold `max(threshold, f(j))`", with the threshold read
+   more easily it breaks (the method's "threshold `max(threshold, f(j))`", with the threshold read
    on similarity, where a cut is made below it). Protected boundaries are never cut here.
 2. **The hard maximum** (`iter_bounded`): a segment whose size is over `limit` is split at its
    weakest boundary (the lowest similarity, ties to the first), and each part again until every

@@ -7,9 +7,9 @@ similarity is the cosine of
 - the left window, the mean of `v[k - w .. k + w]`, and
 - the right window, the mean of `v[k + 1 - w .. k + 1 + w]`,
 
-each clipped to the group. With `w = 1` these are seed 003's windows `[s(i-2), s(i-1), s(i)]`
+each clipped to the group. With `w = 1` these are the windows `[s(i-2), s(i-1), s(i)]`
 and `[s(i-1), s(i), s(i+1)]` for the boundary before `s(i)` (LangChain's `SemanticChunker` with
-`buffer_size=1`); with `w = 0` they are the two adjacent sentences (seed 004's simple form).
+`buffer_size=1`); with `w = 0` they are the two adjacent sentences (the simple form).
 
 Those windows share all but one sentence each: what differs is `s(k + 1 + w)` entering and
 `s(k - w)` leaving, so a low similarity says the topic changed somewhere within `w` sentences of
@@ -40,7 +40,7 @@ def window_similarities(
     vectors: npt.NDArray[np.floating], window: int, *, sides: bool = False
 ) -> Floats:
     """The `n - 1` boundary similarities of `n` unit vectors (rows), `window` units on each side,
-    of seed 003's overlapping windows or (`sides`) of the blocks on either side (see the module
+    of the overlapping windows or (`sides`) of the blocks on either side (see the module
     docstring); empty for fewer than two rows. Raise `ValueError` for a negative `window`."""
     if window < 0:
         raise ValueError(f"window must be >= 0, got {window}")

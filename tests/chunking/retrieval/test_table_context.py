@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import partita
-from partita.chunking.strategies.retrieval import RECENT_CHUNKS
+from partita.chunking.retrieval import RECENT_CHUNKS
 from partita.elements import Element, ElementMetadata, NarrativeText, Table, TableChunk, Title
 from tests.chunking.strategies.checks import check_coverage, check_provenance
 from tests.shared import needs_corpus

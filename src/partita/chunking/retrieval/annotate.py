@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from partita.chunking.options import ChunkingOptions
-from partita.chunking.strategies.retrieval.context import PATH_JOINER, Path
+from partita.chunking.retrieval.context import PATH_JOINER, Path
 from partita.elements import Element, Table
 
 __all__ = ["annotated", "annotations_of", "iter_annotated", "iter_annotated_pre_chunks"]
@@ -80,7 +80,7 @@ def iter_annotated_pre_chunks(
     chunk annotated from its pre-chunk's elements."""
     from partita.chunking.chunks import iter_chunks_of
     from partita.chunking.ids import ChunkIds
-    from partita.chunking.strategies.retrieval.context import iter_with_paths
+    from partita.chunking.retrieval.context import iter_with_paths
 
     paths: dict[int, Path] = {}
 
@@ -96,7 +96,7 @@ def iter_annotated_pre_chunks(
         path = paths.get(id(members[0]), ()) if members else ()
         chunks = iter_chunks_of(pre_chunk, run, ids)
         if opts.table_text == "rows" and len(members) == 1 and isinstance(members[0], Table):
-            from partita.chunking.strategies.retrieval.rows import iter_rows_rendered
+            from partita.chunking.retrieval.rows import iter_rows_rendered
 
             chunks = (r for c in chunks for r in iter_rows_rendered(c, members[0], run, ids))
         for chunk in chunks:

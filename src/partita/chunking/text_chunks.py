@@ -1,4 +1,6 @@
-"""What the text strategies ("sentence", "sentence_window", "recursive", "token") share.
+"""What the text strategies share: groups of elements, and chunks formed from their units
+("sentence", "sentence_window", "recursive", "token", "headings", "code", "semantic", and the
+retrieval pipeline's filler).
 
 Principles:
 
@@ -37,11 +39,10 @@ from typing import Annotated, Any, ClassVar
 from partita.chunking.furniture import iter_chunked_elements
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
-from partita.chunking.options import ChunkingOptions, Help
+from partita.chunking.options import ChunkingOptions, CommonOptions, Help
 from partita.chunking.provenance import SourceRecord, source_record
 from partita.chunking.run import ChunkingRun
 from partita.chunking.split_origins import REPEAT_LIMIT, content_size, part_of
-from partita.chunking.strategies.basic import CommonOptions
 from partita.elements import (
     CompositeElement,
     Element,
@@ -57,6 +58,7 @@ from partita.text.splits import iter_splits
 
 __all__ = [
     "JOINER",
+    "ChunkMeasure",
     "GroupChunker",
     "TextChunkingOptions",
     "TextOptions",
@@ -355,7 +357,7 @@ def iter_split_chunks(
                 ends = split.ends_sentence
                 yield Unit(index, split.start, split.end, split.size, split.is_sentence, ends)
 
-    measure = _ChunkMeasure(group, headers, header_sizes, sizer, hard_max)
+    measure = ChunkMeasure(group, headers, header_sizes, sizer, hard_max)
     for chunk in iter_packed(
         units(),
         limit=hard_max,
@@ -375,7 +377,7 @@ _TAIL = 96
 """Characters of a chunk's end read to find a cut before a join (see `Sizer.measure_appended`)."""
 
 
-class _ChunkMeasure:
+class ChunkMeasure:
     """The exact sizes of a group's chunks: `size(units)` measures a chunk whole (a single
     split from its size and its header's, tokenizing only around their join), `grown(units,
     size, unit)` from its size and the join alone where the sizer can (always for characters;

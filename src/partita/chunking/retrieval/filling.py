@@ -25,7 +25,7 @@ Principles:
   holding only the sentence that introduces the table (and titles) is handed to the table
   (`flush_before_table`), which takes it as its own text or leaves it out of its context.
 - Chunks are CompositeElements with consolidated metadata, `orig_elements` and provenance
-  (`_text_chunks.chunk_element`); a header is outside the provenance (`extra["text_offset"]`).
+  (`text_chunks.chunk_element`); a header is outside the provenance (`extra["text_offset"]`).
 """
 
 from __future__ import annotations
@@ -34,17 +34,17 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from partita.chunking.ids import ChunkIds
+from partita.chunking.retrieval.annotate import annotated
+from partita.chunking.retrieval.context import Path, header_of
+from partita.chunking.retrieval.units import iter_units, splits_sentences
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies._text_chunks import (
+from partita.chunking.text_chunks import (
     JOINER,
-    _ChunkMeasure,
+    ChunkMeasure,
     chunk_element,
     span_text,
     spans_of_units,
 )
-from partita.chunking.strategies.retrieval.annotate import annotated
-from partita.chunking.strategies.retrieval.context import Path, header_of
-from partita.chunking.strategies.retrieval.units import iter_units, splits_sentences
 from partita.elements import Element, Title
 from partita.text.packing import Packer, Unit
 
@@ -79,7 +79,7 @@ class ChunkFiller:
         self._first_units: set[tuple[int, int]] = set()
         self._after_oversized = False
         self._packer: Packer | None = None
-        self._measure: _ChunkMeasure | None = None
+        self._measure: ChunkMeasure | None = None
 
     # -- the packer of the current group --
 
@@ -87,7 +87,7 @@ class ChunkFiller:
         opts = self._run.opts
         self._group, self._paths, self._headers, self._header_sizes = [], [], [], []
         self._first_units = set()
-        self._measure = _ChunkMeasure(
+        self._measure = ChunkMeasure(
             self._group, self._headers, self._header_sizes, self._run.sizer, opts.hard_max
         )
         titles = self._title_sources() if opts.keep_titles_with_body else None

@@ -33,14 +33,14 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 from partita.chunking.ids import ChunkIds
-from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies.retrieval.context import Path, iter_with_paths
-from partita.chunking.strategies.retrieval.filling import ChunkFiller
-from partita.chunking.strategies.retrieval.tables import (
+from partita.chunking.retrieval.context import Path, iter_with_paths
+from partita.chunking.retrieval.filling import ChunkFiller
+from partita.chunking.retrieval.tables import (
     is_table,
     iter_table_chunks_in_context,
     repeated_introduction,
 )
+from partita.chunking.run import ChunkingRun
 from partita.elements import Element
 
 __all__ = ["RECENT_CHUNKS", "iter_retrieval_chunks"]

@@ -15,7 +15,7 @@ import partita
 from partita import CompositeElement, ElementMetadata, NarrativeText, Table, TableChunk, Title
 from partita.chunking.provenance import sources_of
 from partita.embeddings.models import hashing_embedder
-from partita.integrations.records import (
+from partita.serialization.records import (
     VectorRecord,
     chunk_to_record,
     iter_records,

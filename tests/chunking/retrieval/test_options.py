@@ -6,34 +6,37 @@ from __future__ import annotations
 import pytest
 
 from partita.chunking.options import ChunkingOptions
+from partita.chunking.pipeline import pipeline_for
 from partita.chunking.profiles import PROFILES, profile_values
 from partita.chunking.strategies.by_title import ByTitleChunkingOptions
 
 
 def test_no_retrieval_option_keeps_the_reference_pipeline() -> None:
     opts = ByTitleChunkingOptions(max_characters=1000, overlap=100, overlap_all=True)
-    assert (opts.regroups, opts.annotates) == (False, False)
+    assert pipeline_for(opts) == "reference"
 
 
 @pytest.mark.parametrize(
-    ("options", "regroups", "annotates"),
+    ("options", "pipeline"),
     [
-        ({"split_at": "sentences"}, True, False),
-        ({"split_at": "separators"}, False, False),
-        ({"overlap_unit": "sentences"}, True, False),
-        ({"overlap_unit": "characters"}, False, False),
-        ({"keep_titles_with_body": True}, True, False),
-        ({"heading_context": "prefix"}, True, False),
-        ({"heading_context": "metadata"}, False, True),
-        ({"table_context": True}, True, False),
-        ({"page_range": True}, False, True),
+        ({"split_at": "sentences"}, "retrieval"),
+        ({"split_at": "separators"}, "reference"),
+        ({"overlap_unit": "sentences"}, "retrieval"),
+        ({"overlap_unit": "characters"}, "reference"),
+        ({"keep_titles_with_body": True}, "retrieval"),
+        ({"heading_context": "prefix"}, "retrieval"),
+        ({"heading_context": "metadata"}, "annotated"),
+        ({"table_context": True}, "retrieval"),
+        ({"page_range": True}, "annotated"),
+        ({"table_text": "rows"}, "annotated"),
+        ({"page_range": True, "table_context": True}, "retrieval"),
     ],
 )
 def test_each_option_says_which_pipeline_it_needs(
-    options: dict[str, object], regroups: bool, annotates: bool
+    options: dict[str, object], pipeline: str
 ) -> None:
     opts = ChunkingOptions(**options)  # type: ignore[arg-type]
-    assert (opts.regroups, opts.annotates) == (regroups, annotates)
+    assert pipeline_for(opts) == pipeline
 
 
 def test_the_profile_fills_the_unset_options() -> None:

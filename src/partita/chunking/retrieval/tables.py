@@ -29,14 +29,14 @@ from typing import Any
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import ChunkingOptions
 from partita.chunking.prechunk import SEPARATOR, normalize_whitespace, text_trace
-from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies.retrieval.annotate import annotated
-from partita.chunking.strategies.retrieval.context import (
+from partita.chunking.retrieval.annotate import annotated
+from partita.chunking.retrieval.context import (
     PATH_JOINER,
     Path,
     header_parts_of,
     introduction_of,
 )
+from partita.chunking.run import ChunkingRun
 from partita.elements import Element, Table
 
 __all__ = [
@@ -181,7 +181,7 @@ def repeated_introduction(before: Sequence[Element], run: ChunkingRun) -> Elemen
 def _iter_by_rows(
     chunks: Iterator[Element], table: Element, run: ChunkingRun, ids: ChunkIds
 ) -> Iterator[Element]:
-    from partita.chunking.strategies.retrieval.rows import iter_rows_rendered
+    from partita.chunking.retrieval.rows import iter_rows_rendered
 
     for chunk in chunks:
         yield from iter_rows_rendered(chunk, table, run, ids)

@@ -61,8 +61,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypedDict
 
-from partita.chunking.provenance import SourceRecord, source_record
 from partita.elements import Element
+from partita.serialization.sources import SourceRecord, source_record
 
 __all__ = [
     "RECORD_KEYS",
