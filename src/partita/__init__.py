@@ -5,23 +5,16 @@
     >>> json_text = partita.elements_to_json(elements)       # doctest: +SKIP
 
 Elements, their JSON form and the chunking options follow the `unstructured` library, so its
-tools read partita's output and partita reads theirs. Heavy dependencies (lxml, pdfplumber,
-markdown-it-py, tiktoken) are imported only by the partitioner or tokenizer that needs them:
-`partition_code`, `partition_docx`, `partition_html`, `partition_md` and `partition_pdf` load on
-first access.
+tools read partita's output and partita reads theirs. `import partita` loads the element
+classes only: chunking, the JSON functions and each partitioner load on first access, and heavy
+dependencies (lxml, pypdfium2, markdown-it-py, tiktoken) only with the partitioner or tokenizer
+that needs them.
 """
 
 import typing as _typing
 
 from partita import errors
 from partita._lazy import lazy_exports as _lazy_exports
-from partita.chunking import (
-    chunk,
-    chunk_by_title,
-    chunk_elements,
-    iter_chunk_elements,
-    iter_chunks_by_title,
-)
 from partita.elements import (
     Address,
     CheckBox,
@@ -51,24 +44,31 @@ from partita.elements import (
     Text,
     Title,
 )
-from partita.partitioners import partition
-from partita.partitioners.text import partition_text
 
 if _typing.TYPE_CHECKING:
+    from partita.chunking import (
+        chunk,
+        chunk_by_title,
+        chunk_elements,
+        iter_chunk_elements,
+        iter_chunks_by_title,
+    )
+    from partita.partitioners import partition
     from partita.partitioners.code import partition_code
     from partita.partitioners.docx import partition_docx
     from partita.partitioners.html import partition_html
     from partita.partitioners.markdown import partition_md
     from partita.partitioners.pdf import partition_pdf
-from partita.serialization import (
-    elements_from_dicts,
-    elements_from_json,
-    elements_to_dicts,
-    elements_to_json,
-    elements_to_jsonl,
-    iter_elements_from_jsonl,
-)
-from partita.text.sentences import split_sentences
+    from partita.partitioners.text import partition_text
+    from partita.serialization import (
+        elements_from_dicts,
+        elements_from_json,
+        elements_to_dicts,
+        elements_to_json,
+        elements_to_jsonl,
+        iter_elements_from_jsonl,
+    )
+    from partita.text.sentences import split_sentences
 
 __version__ = "0.1.0"
 
@@ -122,12 +122,39 @@ __all__ = [
     "split_sentences",
 ]
 
-_LAZY_PARTITIONERS = {
+_LAZY_EXPORTS = {
+    **dict.fromkeys(
+        (
+            "chunk",
+            "chunk_by_title",
+            "chunk_elements",
+            "iter_chunk_elements",
+            "iter_chunks_by_title",
+        ),
+        "partita.chunking",
+    ),
+    **dict.fromkeys(
+        (
+            "elements_from_dicts",
+            "elements_from_json",
+            "elements_to_dicts",
+            "elements_to_json",
+            "elements_to_jsonl",
+            "iter_elements_from_jsonl",
+        ),
+        "partita.serialization",
+    ),
+    "partition": "partita.partitioners",
     "partition_code": "partita.partitioners.code",
     "partition_docx": "partita.partitioners.docx",
     "partition_html": "partita.partitioners.html",
     "partition_md": "partita.partitioners.markdown",
     "partition_pdf": "partita.partitioners.pdf",
+    "partition_text": "partita.partitioners.text",
+    "split_sentences": "partita.text.sentences",
 }
+"""Every public name but the element classes and `errors`, imported from its module on first
+access: `import partita` costs the elements alone, and chunking, JSON and each partitioner load
+when first used."""
 
-__getattr__, __dir__ = _lazy_exports(__name__, _LAZY_PARTITIONERS)
+__getattr__, __dir__ = _lazy_exports(__name__, _LAZY_EXPORTS)

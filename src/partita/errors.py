@@ -75,8 +75,9 @@ class DocumentError(PartitaError, ValueError):
 class DocumentLimitError(DocumentError):
     """A document exceeds one of partita's bounds on the work or memory it may cost.
 
-    `limit` names the bound (e.g. "decompressed size"); the README lists every bound and its
-    value. Raised instead of letting a small hostile file take unbounded time or memory.
+    `limit` names the bound (e.g. "decompressed size"); docs/untrusted-documents.md lists every
+    bound and its value. Raised instead of letting a small hostile file take unbounded time or
+    memory.
     """
 
     def __init__(self, message: str, *, filename: str | None = None, limit: str) -> None:

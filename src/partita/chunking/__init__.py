@@ -4,7 +4,7 @@ Terms used throughout:
 
 - **window**, **hard_max**: the largest chunk, in characters (`max_characters`, default 500) or
   tokens (`max_tokens` with a `tokenizer`). Only a chunk split from one oversized element or a
-  table chunk's html can reach it; nothing exceeds it but the cases the README lists.
+  table chunk's html can reach it; nothing exceeds it but the cases docs/differences.md lists.
 - **soft_max**: `new_after_n_chars` / `new_after_n_tokens`; a pre-chunk longer than this takes
   no further element.
 - **pre-chunk**: the elements staged to form one chunk (`prechunk.py`).
@@ -21,8 +21,8 @@ Terms used throughout:
   `repeat_table_headers=True` repeats its header rows on every table chunk after the first.
 - `include_orig_elements=True` (the default) attaches each chunk's source elements.
 
-The output is the `unstructured` library's output for the same elements and options; the README
-lists the deliberate differences.
+The output is the `unstructured` library's output for the same elements and options;
+docs/differences.md lists the deliberate differences.
 
 Layout, bottom up:
 

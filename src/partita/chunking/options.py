@@ -38,7 +38,7 @@ is given."""
 @dataclass(frozen=True, slots=True)
 class Help:
     """The one-line help of a chunking option, written once beside it in its strategy's options
-    `TypedDict` (`Annotated[int | None, Help("...")]`); the command line and the README's option
+    `TypedDict` (`Annotated[int | None, Help("...")]`); the command line and the docs' option
     table read it from there."""
 
     text: str

@@ -7,7 +7,7 @@ window is the one exception to filling option by option: the profile's `max_toke
 `tokenizer` apply only when neither `max_characters` nor `max_tokens` is given (they are
 exclusive).
 
-`retrieval` is the set that measured best for retrieval (README, "Retrieval-first chunking"; the
+`retrieval` is the set that measured best for retrieval (docs/retrieval.md; the
 figures in benchmarks/README.md): windows of 128 tokens (about as many all-MiniLM-L6-v2
 wordpieces), which beat larger ones at a matched budget of retrieved text, text split at sentence
 ends, no overlap (an overlap given is whole sentences), titles kept with their bodies, the heading

@@ -1,7 +1,7 @@
 """The registry of chunking strategies, and `chunk`, which runs one by name.
 
 One registry serves `chunk`, `iter_chunks`, the command line (its `--strategy` choices and its
-option flags) and the README's option table: each reads the registered `ChunkingStrategy`
+option flags) and the option table (docs/options.md): each reads the registered `ChunkingStrategy`
 entries. "basic", "by_title", the text strategies ("sentence", "sentence_window",
 "recursive", "token"), "headings", "code" and "semantic" are registered on import;
 `register_chunking_strategy` adds more.

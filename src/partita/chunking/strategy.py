@@ -5,7 +5,7 @@ A strategy module (`partita.chunking.strategies.*`) declares
 - its options as a `TypedDict` (`total=False`), each option `Annotated` with its `Help`: the one
   place an option's name, type and help are written. The public functions take
   `**options: Unpack[ThatTypedDict]`, so type checkers and IDEs see every keyword; the command
-  line's flags and the README's option table are generated from it;
+  line's flags and the option table (docs/options.md) are generated from it;
 - its validated options value type (a `ChunkingOptions`, or a subclass adding the strategy's
   options), whose fields are exactly the `TypedDict`'s keys plus derived values;
 - its lazy function (a generator of chunks) and its eager one (a list), taking the options;
@@ -74,7 +74,7 @@ class ChunkingStrategy:
     options_value: type[ChunkingOptions] | None = None
     run: Callable[[Iterable[Element], Any], Iterator[Element]] | None = None
     summary: str = ""
-    """What the strategy does, in a few words (for `--help` and the README)."""
+    """What the strategy does, in a few words (for `--help` and docs/options.md)."""
     option_names: tuple[str, ...] = dataclasses.field(init=False)
     """The names of the options this strategy takes: its options `TypedDict`'s keys, or the
     keyword parameters of `chunk` for a strategy registered without one."""

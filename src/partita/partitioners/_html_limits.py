@@ -136,7 +136,7 @@ _WINDOW = 384
 """A tag of more than `MAX_ATTRIBUTES` distinct attributes is longer than 2 * `_WINDOW` bytes
 (beyond the 64 one-letter names, a name and the space before it take at least 3 bytes), so some
 aligned window of `_WINDOW` bytes inside it holds no `>` (unless quoted values hold them: see
-the README's note on this bound)."""
+the note on this bound in docs/untrusted-documents.md)."""
 
 
 def check_tag_count(data: bytes, name: str | None) -> None:
