@@ -57,7 +57,7 @@ PARITY_TESTS = (
 """The tests run against the release: the differential suite, and every chunking test that runs
 the reference or states its behaviour."""
 
-TEST_TOOLS = ("pytest", "pytest-timeout", "hypothesis")
+TEST_TOOLS = ("pytest", "pytest-timeout", "pytest-xdist", "hypothesis")
 """Installed in the scratch venv at this interpreter's versions (the suites' own settings)."""
 
 TEST_TIMEOUT_SECONDS = 900
@@ -160,6 +160,8 @@ def run_parity_tests(
         "pytest",
         "-p",
         "no:cacheprovider",
+        "-n",
+        "0",  # -- in one process: the session summary prints the differential counts --
         "-q",
         "-rfE",
         "--tb=short",
