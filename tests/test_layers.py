@@ -26,7 +26,14 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset(
-        {"partita.text", "partita.errors", "partita._gc", "partita._json_writer", "partita._lazy"}
+        {
+            "partita.text",
+            "partita.errors",
+            "partita._gc",
+            "partita._json_writer",
+            "partita._lazy",
+            "partita._metadata_fields",
+        }
     ),
     frozenset({"partita.elements", "partita.embeddings", "partita._workers"}),
     frozenset({"partita.hierarchy", "partita.serialization"}),
