@@ -51,6 +51,7 @@ from partita.elements import (
     Title,
 )
 from partita.partitioners import partition
+from partita.partitioners.formats import FORMAT_TABLE as _FORMAT_TABLE
 from partita.partitioners.text import partition_text
 
 if _typing.TYPE_CHECKING:
@@ -121,13 +122,8 @@ __all__ = [
     "split_sentences",
 ]
 
-_LAZY_PARTITIONERS = {
-    "partition_code": "partita.partitioners.code",
-    "partition_docx": "partita.partitioners.docx",
-    "partition_html": "partita.partitioners.html",
-    "partition_md": "partita.partitioners.markdown",
-    "partition_pdf": "partita.partitioners.pdf",
-}
+_LAZY_PARTITIONERS = {fmt.function: fmt.module for fmt in _FORMAT_TABLE.values()}
+"""The format partitioners by name, each imported on first access (`partition_text` already is)."""
 
 
 def __getattr__(name: str) -> _typing.Any:
