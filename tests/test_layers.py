@@ -33,6 +33,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "partita._json_writer",
             "partita._lazy",
             "partita._metadata_fields",
+            "partita._table_html",
         }
     ),
     frozenset({"partita.elements", "partita.embeddings", "partita._workers"}),
