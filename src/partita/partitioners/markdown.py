@@ -73,16 +73,16 @@ from partita.elements import (
     Title,
 )
 from partita.errors import DocumentError
-from partita.partitioners._build import Draft, iter_finished_elements
+from partita.partitioners._build import Draft
+from partita.partitioners._document import iter_document_elements
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._html_limits import (
     MAX_INLINE_NESTING,
     MAX_MARKDOWN_BYTES,
     check_markdown_cost,
-    iter_within_budget,
 )
 from partita.partitioners._html_phrase import Phrase
-from partita.partitioners._source import decode_text, read_source
+from partita.partitioners._source import decode_text
 from partita.partitioners.html import iter_html_drafts
 from partita.text.whitespace import strip_not_text
 
@@ -123,16 +123,16 @@ def iter_md_elements(
     metadata_filename: str | None = None,
 ) -> Iterator[Element]:
     """Generate the elements of a Markdown document; see `partition_md`."""
-    source = read_source(filename, file, text, max_bytes=MAX_MARKDOWN_BYTES, name=metadata_filename)
-    name = metadata_filename or source.path
-    display_name = name or source.display_name
-    drafts = iter_md_drafts(decode_text(source.data, encoding, display_name), name=display_name)
-    yield from iter_finished_elements(
-        iter_within_budget(drafts, display_name),
-        path=name,
+    return iter_document_elements(
+        filename,
+        file,
+        text,
+        metadata_filename,
+        max_bytes=MAX_MARKDOWN_BYTES,
         filetype=FILETYPE,
-        last_modified=source.last_modified,
-        content=source.data,
+        drafts=lambda source, name: iter_md_drafts(
+            decode_text(source.data, encoding, name), name=name
+        ),
     )
 
 
