@@ -37,6 +37,8 @@ LAYERS: tuple[frozenset[str], ...] = (
             "partita._gc",
             "partita._json_writer",
             "partita._lazy",
+            "partita._metadata_fields",
+            "partita._table_html",
         }
     ),
     frozenset({"partita.elements", "partita.embeddings", "partita._workers"}),

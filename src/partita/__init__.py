@@ -44,6 +44,7 @@ from partita.elements import (
     Text,
     Title,
 )
+from partita.partitioners.formats import FORMAT_TABLE as _FORMAT_TABLE
 
 if _typing.TYPE_CHECKING:
     from partita.chunking import (
@@ -145,12 +146,8 @@ _LAZY_EXPORTS = {
         "partita.serialization",
     ),
     "partition": "partita.partitioners",
-    "partition_code": "partita.partitioners.code",
-    "partition_docx": "partita.partitioners.docx",
-    "partition_html": "partita.partitioners.html",
-    "partition_md": "partita.partitioners.markdown",
-    "partition_pdf": "partita.partitioners.pdf",
-    "partition_text": "partita.partitioners.text",
+    # -- each format's partitioner, from the one format table --
+    **{fmt.function: fmt.module for fmt in _FORMAT_TABLE.values()},
     "split_sentences": "partita.text.sentences",
 }
 """Every public name but the element classes and `errors`, imported from its module on first

@@ -20,7 +20,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from partita._metadata_fields import FieldSpec, field_specs, spec
+
 __all__ = [
+    "ELEMENT_TYPES",
+    "METADATA_FIELDS",
+    "METADATA_FIELD_NAMES",
     "Address",
     "CheckBox",
     "CodeSnippet",
@@ -107,21 +112,6 @@ class Link:
         return getattr(self, key)
 
 
-_STR_TUPLE_FIELDS = (
-    "bcc_recipient",
-    "cc_recipient",
-    "emphasized_text_contents",
-    "emphasized_text_tags",
-    "languages",
-    "link_texts",
-    "link_urls",
-    "sent_from",
-    "sent_to",
-    "section_path",
-)
-"""Metadata fields holding a sequence of plain values, stored as tuples."""
-
-
 @dataclass(frozen=True, kw_only=True)
 class ElementMetadata:
     """What is known about an element besides its text.
@@ -136,58 +126,63 @@ class ElementMetadata:
 
     An instance stores only its set fields (unset ones read as the class-level None), so a
     mostly empty metadata is small, and copies with changes (`replace`) are cheap.
+
+    Each field is declared with its spec (`partita._metadata_fields.spec`): its JSON form and
+    how a chunk takes it from its elements; the modules that treat fields by kind derive their
+    lists from these (`METADATA_FIELDS`). The fields are declared in the order the reference's
+    `ElementMetadata.__init__` assigns them, the order in which `elements_to_dicts` writes them.
     """
 
-    attached_to_filename: str | None = None
-    bcc_recipient: tuple[str, ...] | None = None
-    category_depth: int | None = None
-    cc_recipient: tuple[str, ...] | None = None
-    chunk_index: int | None = None
-    coordinates: CoordinatesMetadata | None = None
-    data_source: DataSourceMetadata | None = None
-    detection_class_prob: float | None = None
-    detection_origin: str | None = None
+    attached_to_filename: str | None = spec("str", "first")
+    bcc_recipient: tuple[str, ...] | None = spec("strs", "first")
+    category_depth: int | None = spec("int", "drop")
+    cc_recipient: tuple[str, ...] | None = spec("strs", "first")
+    coordinates: CoordinatesMetadata | None = spec("coordinates", "drop")
+    data_source: DataSourceMetadata | None = spec("data_source", "first")
+    detection_class_prob: float | None = spec("number", "drop")
+    enrichment_origins: Mapping[str, Sequence[Mapping[str, str]]] | None = spec("origins", "merge")
+    emphasized_text_contents: tuple[str, ...] | None = spec("strs", "concatenate", bulky=True)
+    emphasized_text_tags: tuple[str, ...] | None = spec("strs", "concatenate", bulky=True)
+    file_directory: str | None = spec("str", "first")
+    filename: str | None = spec("str", "first")
+    filetype: str | None = spec("str", "first")
+    header_footer_type: str | None = spec("str", "drop")
+    image_base64: str | None = spec("str", "drop")
+    image_mime_type: str | None = spec("str", "drop")
+    image_url: str | None = spec("str", "drop")
+    image_path: str | None = spec("str", "drop")
+    is_continuation: bool | None = spec("bool", "drop")
+    languages: tuple[str, ...] | None = spec("strs", "unique")
+    last_modified: str | None = spec("str", "first")
+    link_start_indexes: tuple[int, ...] | None = spec("ints", "drop", bulky=True)
+    link_texts: tuple[str, ...] | None = spec("strs", "concatenate", bulky=True)
+    link_urls: tuple[str, ...] | None = spec("strs", "concatenate", bulky=True)
+    links: tuple[Link, ...] | None = spec("links", "drop", bulky=True)
+    email_message_id: str | None = spec("str", "first")
+    orig_elements: tuple[Element, ...] | None = spec("orig_elements", "drop")
+    page_name: str | None = spec("str", "first")
+    page_number: int | None = spec("int", "first")
+    parent_id: str | None = spec("str", "drop")
+    routing: str | None = spec("str", "drop")
+    routing_score: float | None = spec("number", "drop")
+    sent_from: tuple[str, ...] | None = spec("strs", "first")
+    sent_to: tuple[str, ...] | None = spec("strs", "first")
+    signature: str | None = spec("str", "first")
+    subject: str | None = spec("str", "first")
+    text_as_html: str | None = spec("str", "join", bulky=True)
+    table_as_cells: Mapping[str, Any] | None = spec("cells", "first", bulky=True)
+    table_extraction_method: str | None = spec("str", "first")
+    table_id: str | None = spec("str", "drop")
+    chunk_index: int | None = spec("int", "drop")
+    num_carried_over_header_rows: int | None = spec("int", "drop")
+    url: str | None = spec("str", "first")
+    segment_end_seconds: float | None = spec("number", "drop")
+    segment_start_seconds: float | None = spec("number", "drop")
+    is_extracted: str | None = spec("str", "drop")
+    key_value_pairs: Sequence[Mapping[str, Any]] | None = spec("objects", "drop")
+    section_path: tuple[str, ...] | None = spec("strs", "first")
+    detection_origin: str | None = spec("unwritten", "drop")
     """Debugging aid: never serialized, as in the reference."""
-    email_message_id: str | None = None
-    emphasized_text_contents: tuple[str, ...] | None = None
-    emphasized_text_tags: tuple[str, ...] | None = None
-    enrichment_origins: Mapping[str, Sequence[Mapping[str, str]]] | None = None
-    file_directory: str | None = None
-    filename: str | None = None
-    filetype: str | None = None
-    header_footer_type: str | None = None
-    image_base64: str | None = None
-    image_mime_type: str | None = None
-    image_path: str | None = None
-    image_url: str | None = None
-    is_continuation: bool | None = None
-    is_extracted: str | None = None
-    key_value_pairs: Sequence[Mapping[str, Any]] | None = None
-    languages: tuple[str, ...] | None = None
-    last_modified: str | None = None
-    link_start_indexes: tuple[int, ...] | None = None
-    link_texts: tuple[str, ...] | None = None
-    link_urls: tuple[str, ...] | None = None
-    links: tuple[Link, ...] | None = None
-    num_carried_over_header_rows: int | None = None
-    orig_elements: tuple[Element, ...] | None = None
-    page_name: str | None = None
-    page_number: int | None = None
-    parent_id: str | None = None
-    routing: str | None = None
-    routing_score: float | None = None
-    section_path: tuple[str, ...] | None = None
-    segment_end_seconds: float | None = None
-    segment_start_seconds: float | None = None
-    sent_from: tuple[str, ...] | None = None
-    sent_to: tuple[str, ...] | None = None
-    signature: str | None = None
-    subject: str | None = None
-    table_as_cells: Mapping[str, Any] | None = None
-    table_extraction_method: str | None = None
-    table_id: str | None = None
-    text_as_html: str | None = None
-    url: str | None = None
     extra: Mapping[str, Any] | None = None
     """Undeclared fields read from JSON (the reference's "ad-hoc" fields), kept for round trips."""
 
@@ -248,15 +243,20 @@ class ElementMetadata:
         return f"ElementMetadata({shown})"
 
 
-METADATA_FIELD_NAMES: tuple[str, ...] = tuple(
-    f.name for f in dataclasses.fields(ElementMetadata) if f.name != "extra"
-)
+METADATA_FIELDS: Mapping[str, FieldSpec] = field_specs(ElementMetadata)
+"""The declared metadata fields (all but `extra`), name to spec, in declaration order: the one
+table of fields, from which serialization, validation and chunking derive their lists."""
+
+METADATA_FIELD_NAMES: tuple[str, ...] = tuple(METADATA_FIELDS)
 """Names of the declared metadata fields, in declaration order."""
 
 _FIELD_NAME_SET = frozenset(f.name for f in dataclasses.fields(ElementMetadata))
+# -- the fields `_normalized` stores in their own form: sequences as tuples, links as `Link`s --
 _NORMALIZED_FIELDS = frozenset(
-    (*_STR_TUPLE_FIELDS, "link_start_indexes", "links", "orig_elements", "filename")
-)
+    name
+    for name, field_spec in METADATA_FIELDS.items()
+    if field_spec.json in ("strs", "ints", "links", "orig_elements")
+).union({"filename"})
 
 
 def _normalized(name: str, value: Any) -> Any:
@@ -594,3 +594,31 @@ class CheckBox(Element):
     checked: bool = field(default=False, kw_only=True)
 
     category: ClassVar[str] = "CheckBox"
+
+
+ELEMENT_TYPES: tuple[type[Element], ...] = (
+    Address,
+    CheckBox,
+    CodeSnippet,
+    CompositeElement,
+    DocumentData,
+    EmailAddress,
+    FigureCaption,
+    Footer,
+    Form,
+    FormKeysValues,
+    Formula,
+    Header,
+    Image,
+    ListItem,
+    NarrativeText,
+    Navigation,
+    PageBreak,
+    PageNumber,
+    Table,
+    TableChunk,
+    Text,
+    Title,
+)
+"""Every element type, one per JSON `type` (`category`; `Text`'s is "UncategorizedText"): the
+classes above, all but the base `Element`."""

@@ -13,9 +13,10 @@ Per field, the non-None values of the elements are collected in element order an
   (a table chunk keeps its table's, but those the reference declares and drops, such as
   `style_name`: `DROPPED_EXTRA_FIELDS`).
 
-This module is where chunking classifies the metadata fields: every declared field is either
-consolidated (`CONSOLIDATED_FIELDS`, by one of the rules above) or dropped (`DROPPED_FIELDS`),
-and a test checks that each is exactly one; `BULKY_FIELDS` are those whose size grows with the
+Each field's rule is declared with the field, on `ElementMetadata` (`partita.elements.
+METADATA_FIELDS`), as the reference declares its consolidation strategies on its metadata class;
+this module derives from it the consolidated fields (`CONSOLIDATED_FIELDS`, by one of the rules
+above), the dropped ones (`DROPPED_FIELDS`) and `BULKY_FIELDS`, those whose size grows with the
 element's content.
 """
 
@@ -24,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from partita.elements import Element, ElementMetadata, metadata_from_fields
+from partita._metadata_fields import ChunkRule
+from partita.elements import METADATA_FIELDS, Element, ElementMetadata, metadata_from_fields
 
 __all__ = [
     "BULKY_FIELDS",
@@ -36,53 +38,8 @@ __all__ = [
     "table_chunk_metadata",
 ]
 
-_FIRST = (
-    "attached_to_filename",
-    "bcc_recipient",
-    "cc_recipient",
-    "data_source",
-    "email_message_id",
-    "file_directory",
-    "filename",
-    "filetype",
-    "last_modified",
-    "page_name",
-    "page_number",
-    "sent_from",
-    "sent_to",
-    "signature",
-    "subject",
-    "table_as_cells",
-    "table_extraction_method",
-    "url",
-    "section_path",
-)
-_CONCATENATE = ("emphasized_text_contents", "emphasized_text_tags", "link_texts", "link_urls")
-
-DROPPED_FIELDS: tuple[str, ...] = (
-    "category_depth",
-    "chunk_index",
-    "coordinates",
-    "detection_class_prob",
-    "detection_origin",
-    "header_footer_type",
-    "image_base64",
-    "image_mime_type",
-    "image_path",
-    "image_url",
-    "is_continuation",
-    "is_extracted",
-    "key_value_pairs",
-    "link_start_indexes",
-    "links",
-    "num_carried_over_header_rows",
-    "orig_elements",
-    "parent_id",
-    "routing",
-    "routing_score",
-    "segment_end_seconds",
-    "segment_start_seconds",
-    "table_id",
+DROPPED_FIELDS: tuple[str, ...] = tuple(
+    sorted(name for name, field in METADATA_FIELDS.items() if field.chunk == "drop")
 )
 """Fields a chunk never inherits from its elements."""
 
@@ -94,14 +51,17 @@ style). A table chunk, which keeps the table's undeclared fields, leaves these o
 _DROP_ALL = dict.fromkeys(DROPPED_FIELDS)
 
 _FIRST_VALUE, _CONCATENATED, _UNIQUE, _JOINED, _MERGED = range(5)
-_STRATEGIES: dict[str, int] = {
-    **dict.fromkeys(_FIRST, _FIRST_VALUE),
-    **dict.fromkeys(_CONCATENATE, _CONCATENATED),
-    "languages": _UNIQUE,
-    "text_as_html": _JOINED,
-    "enrichment_origins": _MERGED,
+_RULES: dict[ChunkRule, int] = {
+    "first": _FIRST_VALUE,
+    "concatenate": _CONCATENATED,
+    "unique": _UNIQUE,
+    "join": _JOINED,
+    "merge": _MERGED,
 }
-
+_STRATEGIES: dict[str, int] = {
+    name: _RULES[field.chunk] for name, field in METADATA_FIELDS.items() if field.chunk in _RULES
+}
+"""The consolidated fields, each with its rule (`ElementMetadata` declares each field's)."""
 
 _STRATEGY_NAMES = _STRATEGIES.keys()
 
@@ -109,18 +69,7 @@ CONSOLIDATED_FIELDS: frozenset[str] = frozenset(_STRATEGIES)
 """Fields a chunk takes from its elements, each by its rule (first value, concatenated, unique,
 joined or merged). With `DROPPED_FIELDS`, every declared metadata field, exactly once."""
 
-BULKY_FIELDS = frozenset(
-    {
-        "emphasized_text_contents",
-        "emphasized_text_tags",
-        "link_start_indexes",
-        "link_texts",
-        "link_urls",
-        "links",
-        "table_as_cells",
-        "text_as_html",
-    }
-)
+BULKY_FIELDS = frozenset(name for name, field in METADATA_FIELDS.items() if field.bulky)
 """Metadata fields whose size grows with the element's content (see
 `partita.chunking.split_origins`, which leaves them out of later pieces past its limit)."""
 

@@ -36,6 +36,7 @@ from partita.partitioners.detect import (
     format_for_content_type,
     format_for_extension,
 )
+from partita.partitioners.formats import FORMAT_TABLE
 from partita.text.code.languages import language_for_mime_type
 
 __all__ = ["PARTITIONERS", "EmptyDocumentWarning", "FormatMismatchWarning", "partition"]
@@ -69,12 +70,7 @@ class FormatMismatchWarning(PartitaWarning):
 
 
 PARTITIONERS: dict[str, str] = {
-    "code": "partita.partitioners.code:partition_code",
-    "docx": "partita.partitioners.docx:partition_docx",
-    "html": "partita.partitioners.html:partition_html",
-    "md": "partita.partitioners.markdown:partition_md",
-    "pdf": "partita.partitioners.pdf:partition_pdf",
-    "text": "partita.partitioners.text:partition_text",
+    key: f"{fmt.module}:{fmt.function}" for key, fmt in FORMAT_TABLE.items()
 }
 """Format name to the partitioner that handles it, as "module:function"."""
 
@@ -205,14 +201,13 @@ def _format(content_type: str | None, name: str) -> str | None:
 
 
 def _partitioner_for(fmt: str, name: str) -> Callable[..., list[Element]]:
-    target = PARTITIONERS.get(fmt)
+    target = FORMAT_TABLE.get(fmt)
     if target is None:
         raise UnsupportedFormatError(
             f"{name}: partitioning {fmt} documents is not supported", format=fmt
         )
-    module_name, function_name = target.split(":")
     partitioner: Callable[..., list[Element]] = getattr(
-        importlib.import_module(module_name), function_name
+        importlib.import_module(target.module), target.function
     )
     return partitioner
 

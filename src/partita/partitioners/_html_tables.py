@@ -12,10 +12,10 @@ empty is dropped, unless the table has row spans (dropping a row would shift the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 
 from lxml import etree
 
+from partita._table_html import cell_html, table_html
 from partita.text.whitespace import normalize_space, strip_not_text
 
 __all__ = ["TableContent", "table_content"]
@@ -55,13 +55,7 @@ class _Cell:
     rowspan: int
 
     def to_html(self) -> str:
-        spans = ""
-        if self.colspan > 1:
-            spans += f' colspan="{self.colspan}"'
-        if self.rowspan > 1:
-            spans += f' rowspan="{self.rowspan}"'
-        inner = "<br/>".join(escape(line, quote=False) for line in self.lines)
-        return f"<{self.tag}{spans}>{inner}</{self.tag}>"
+        return cell_html(self.tag, self.lines, self.colspan, self.rowspan)
 
 
 def table_content(table: etree._Element) -> TableContent:
@@ -95,27 +89,14 @@ def table_content(table: etree._Element) -> TableContent:
 
     has_rowspan = any(cell.rowspan > 1 for _, rows in groups for row in rows for cell in row)
     words: list[str] = [caption] if caption else []
-    html = ["<table>"]
-    if caption:
-        html.append(f"<caption>{escape(caption, quote=False)}</caption>")
+    kept_groups: list[tuple[str | None, list[list[str]]]] = []
     for group, rows in groups:
         kept = [row for row in rows if has_rowspan or any(cell.lines for cell in row)]
-        if not kept:
-            continue
-        if group:
-            html.append(f"<{group}>")
-        for row in kept:
-            html.append("<tr>")
-            for cell in row:
-                html.append(cell.to_html())
-                words.extend(cell.lines)
-            html.append("</tr>")
-        if group:
-            html.append(f"</{group}>")
-    html.append("</table>")
+        words.extend(line for row in kept for cell in row for line in cell.lines)
+        kept_groups.append((group, [[cell.to_html() for cell in row] for row in kept]))
     if len(words) == (1 if caption else 0):
         return TableContent("", "", caption, misplaced)
-    return TableContent(" ".join(words), "".join(html), caption, misplaced)
+    return TableContent(" ".join(words), table_html(kept_groups, caption), caption, misplaced)
 
 
 def _append_row(groups: list[tuple[str | None, list[list[_Cell]]]], row: list[_Cell]) -> None:

@@ -18,6 +18,7 @@ import io
 import os
 import re
 
+from partita.partitioners.formats import FORMAT_TABLE
 from partita.text.code.languages import LANGUAGES, language_for_filename
 
 __all__ = [
@@ -31,34 +32,21 @@ __all__ = [
     "format_for_extension",
 ]
 
-FORMATS = ("docx", "pdf", "html", "md", "text", "code")
-"""The formats partita partitions."""
+FORMATS = tuple(FORMAT_TABLE)
+"""The formats partita partitions (`partita.partitioners.formats`)."""
 
-FORMAT_NAMES = {
-    "docx": "Word (docx)",
-    "pdf": "PDF",
-    "html": "HTML",
-    "md": "Markdown",
-    "text": "plain text",
-    "code": "source code",
-}
+FORMAT_NAMES = {key: fmt.name for key, fmt in FORMAT_TABLE.items()}
 """How messages name each of `FORMATS`."""
 
-READABLE_EXTENSIONS = frozenset(
-    {".docx", ".pdf", ".html", ".htm", ".xhtml", ".md", ".markdown", ".mdown", ".mkd", ".txt"}
-    | {ext for language in LANGUAGES.values() for ext in language.extensions}
-)
+_EXTENSION_FORMATS = {ext: key for key, fmt in FORMAT_TABLE.items() for ext in fmt.extensions}
+
+READABLE_EXTENSIONS = frozenset(_EXTENSION_FORMATS) | {
+    ext for language in LANGUAGES.values() for ext in language.extensions
+}
 """The extensions of the files partita reads when it searches a directory (documents and source
 code; elements files are left out, as a tree of documents often holds unrelated `.json`)."""
 
-CONTENT_TYPES = {
-    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "pdf": "application/pdf",
-    "html": "text/html",
-    "md": "text/markdown",
-    "text": "text/plain",
-    "code": "text/x-python",
-}
+CONTENT_TYPES = {key: fmt.content_type for key, fmt in FORMAT_TABLE.items()}
 """The MIME type partita records in `filetype` for each format."""
 
 _CONTENT_TYPE_ALIASES = {
@@ -77,15 +65,8 @@ _MARKUP_TAG = re.compile(
 _DOCUMENT_TAG = re.compile(rb"<(!doctype\s+html|html)[\s>/]", re.IGNORECASE)
 """A tag that starts a whole HTML document: what makes a file with a Markdown name HTML."""
 _WHITESPACE = b" \t\n\r\f\v"
-_MARKDOWN_EXTENSIONS = {".md", ".markdown", ".mdown", ".mkd"}
-_HTML_EXTENSIONS = {".html", ".htm", ".xhtml"}
-_EXTENSION_FORMATS = {
-    ".docx": "docx",
-    ".pdf": "pdf",
-    ".txt": "text",
-    **dict.fromkeys(_HTML_EXTENSIONS, "html"),
-    **dict.fromkeys(_MARKDOWN_EXTENSIONS, "md"),
-}
+_MARKDOWN_EXTENSIONS = frozenset(FORMAT_TABLE["md"].extensions)
+_HTML_EXTENSIONS = frozenset(FORMAT_TABLE["html"].extensions)
 
 
 def format_for_content_type(content_type: str) -> str | None:

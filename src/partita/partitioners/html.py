@@ -82,7 +82,8 @@ from lxml import etree
 
 from partita.elements import Element
 from partita.errors import DocumentError, DocumentLimitError
-from partita.partitioners._build import Draft, iter_finished_elements
+from partita.partitioners._build import Draft
+from partita.partitioners._document import iter_document_elements
 from partita.partitioners._html_blocks import DROPPED_TAGS, iter_tree_drafts
 from partita.partitioners._html_encoding import decode_html
 from partita.partitioners._html_lang import language_codes
@@ -91,14 +92,12 @@ from partita.partitioners._html_limits import (
     MAX_HTML_DEPTH,
     check_attribute_counts,
     check_tag_count,
-    iter_within_budget,
 )
 from partita.partitioners._html_repair import (
     break_out_of_svg,
     gather_content_outside_body,
     start_of_content,
 )
-from partita.partitioners._source import read_source
 
 __all__ = ["decode_html", "iter_html_drafts", "iter_html_elements", "partition_html"]
 
@@ -137,16 +136,14 @@ def iter_html_elements(
     metadata_filename: str | None = None,
 ) -> Iterator[Element]:
     """Generate the elements of an HTML document; see `partition_html`."""
-    source = read_source(filename, file, text, max_bytes=MAX_HTML_BYTES, name=metadata_filename)
-    name = metadata_filename or source.path
-    display_name = name or source.display_name
-    drafts = iter_html_drafts(source.data, encoding=encoding, name=display_name)
-    yield from iter_finished_elements(
-        iter_within_budget(drafts, display_name),
-        path=name,
+    return iter_document_elements(
+        filename,
+        file,
+        text,
+        metadata_filename,
+        max_bytes=MAX_HTML_BYTES,
         filetype=FILETYPE,
-        last_modified=source.last_modified,
-        content=source.data,
+        drafts=lambda source, name: iter_html_drafts(source.data, encoding=encoding, name=name),
     )
 
 

@@ -52,7 +52,6 @@ import datetime
 import importlib
 import os
 from collections.abc import Iterator, Sequence
-from html import escape
 from typing import IO, Any
 
 from markdown_it import MarkdownIt
@@ -61,6 +60,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from partita._table_html import cell_html, table_html
 from partita.elements import (
     CodeSnippet,
     Element,
@@ -73,16 +73,16 @@ from partita.elements import (
     Title,
 )
 from partita.errors import DocumentError
-from partita.partitioners._build import Draft, iter_finished_elements
+from partita.partitioners._build import Draft
+from partita.partitioners._document import iter_document_elements
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._html_limits import (
     MAX_INLINE_NESTING,
     MAX_MARKDOWN_BYTES,
     check_markdown_cost,
-    iter_within_budget,
 )
 from partita.partitioners._html_phrase import Phrase
-from partita.partitioners._source import decode_text, read_source
+from partita.partitioners._source import decode_text
 from partita.partitioners.html import iter_html_drafts
 from partita.text.whitespace import strip_not_text
 
@@ -123,16 +123,16 @@ def iter_md_elements(
     metadata_filename: str | None = None,
 ) -> Iterator[Element]:
     """Generate the elements of a Markdown document; see `partition_md`."""
-    source = read_source(filename, file, text, max_bytes=MAX_MARKDOWN_BYTES, name=metadata_filename)
-    name = metadata_filename or source.path
-    display_name = name or source.display_name
-    drafts = iter_md_drafts(decode_text(source.data, encoding, display_name), name=display_name)
-    yield from iter_finished_elements(
-        iter_within_budget(drafts, display_name),
-        path=name,
+    return iter_document_elements(
+        filename,
+        file,
+        text,
+        metadata_filename,
+        max_bytes=MAX_MARKDOWN_BYTES,
         filetype=FILETYPE,
-        last_modified=source.last_modified,
-        content=source.data,
+        drafts=lambda source, name: iter_md_drafts(
+            decode_text(source.data, encoding, name), name=name
+        ),
     )
 
 
@@ -316,16 +316,16 @@ class _TokenWalk:
     def _table_draft(self, start: int) -> tuple[Draft | None, int]:
         """Return the Table draft of the table opening at token `start`, and its last index."""
         tokens = self._tokens
-        html = ["<table>"]
+        groups: list[tuple[str, list[list[str]]]] = []  # -- markdown-it: thead, then tbody --
         words: list[str] = []
         i = start + 1
         while i < len(tokens) and tokens[i].type != "table_close":
             token = tokens[i]
             kind = token.type
-            if kind in ("thead_open", "tbody_open", "tr_open"):
-                html.append(f"<{token.tag}>")
-            elif kind in ("thead_close", "tbody_close", "tr_close"):
-                html.append(f"</{token.tag}>")
+            if kind in ("thead_open", "tbody_open"):
+                groups.append((token.tag, []))
+            elif kind == "tr_open":
+                groups[-1][1].append([])
             elif kind in ("th_open", "td_open"):
                 phrase = Phrase()
                 inline = tokens[i + 1]
@@ -335,13 +335,11 @@ class _TokenWalk:
                 cell, _ = phrase.flush()
                 lines = cell.split("\n")
                 words.extend(line for line in lines if line)
-                inner = "<br/>".join(escape(line, quote=False) for line in lines)
-                html.append(f"<{token.tag}>{inner}</{token.tag}>")
+                groups[-1][1][-1].append(cell_html(token.tag, lines))
             i += 1
-        html.append("</table>")
         if not words:
             return None, i
-        return Draft(Table, " ".join(words), self._meta(text_as_html="".join(html))), i
+        return Draft(Table, " ".join(words), self._meta(text_as_html=table_html(groups))), i
 
     def _iter_html_block_drafts(self, markup: str) -> Iterator[Draft]:
         languages = self._common.get("languages")

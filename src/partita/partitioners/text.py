@@ -35,9 +35,10 @@ from collections.abc import Iterator
 from typing import IO
 
 from partita.elements import Element, ListItem, NarrativeText, Text, Title
-from partita.partitioners._build import Draft, iter_finished_elements
-from partita.partitioners._html_limits import MAX_TEXT_BYTES, iter_within_budget
-from partita.partitioners._source import decode_text, read_source
+from partita.partitioners._build import Draft
+from partita.partitioners._document import iter_document_elements
+from partita.partitioners._html_limits import MAX_TEXT_BYTES
+from partita.partitioners._source import decode_text
 from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE
 from partita.text.scripts import is_cjk
 from partita.text.whitespace import join_lines
@@ -86,15 +87,14 @@ def iter_text_elements(
     metadata_filename: str | None = None,
 ) -> Iterator[Element]:
     """Generate the elements of a plain-text document; see `partition_text`."""
-    source = read_source(filename, file, text, max_bytes=MAX_TEXT_BYTES, name=metadata_filename)
-    display_name = metadata_filename or source.display_name
-    content = decode_text(source.data, encoding, display_name)
-    yield from iter_finished_elements(
-        iter_within_budget(iter_text_drafts(content), display_name),
-        path=metadata_filename or source.path,
+    return iter_document_elements(
+        filename,
+        file,
+        text,
+        metadata_filename,
+        max_bytes=MAX_TEXT_BYTES,
         filetype=FILETYPE,
-        last_modified=source.last_modified,
-        content=source.data,
+        drafts=lambda source, name: iter_text_drafts(decode_text(source.data, encoding, name)),
     )
 
 

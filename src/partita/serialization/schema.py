@@ -9,31 +9,20 @@ encoding.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from partita.elements import (
-    Address,
-    CheckBox,
-    CodeSnippet,
-    CompositeElement,
-    DocumentData,
+    ELEMENT_TYPES,
+    METADATA_FIELDS,
     Element,
-    EmailAddress,
+    ElementMetadata,
     FigureCaption,
     Footer,
-    Form,
-    FormKeysValues,
-    Formula,
     Header,
     Image,
     ListItem,
     NarrativeText,
-    Navigation,
-    PageBreak,
-    PageNumber,
-    Table,
-    TableChunk,
-    Text,
     Title,
 )
 
@@ -48,33 +37,7 @@ __all__ = [
 ]
 
 TYPE_TO_ELEMENT_CLASS: Mapping[str, type[Element]] = {
-    **{
-        cls.category: cls
-        for cls in (
-            Address,
-            CheckBox,
-            CodeSnippet,
-            CompositeElement,
-            DocumentData,
-            EmailAddress,
-            FigureCaption,
-            Footer,
-            Form,
-            FormKeysValues,
-            Formula,
-            Header,
-            Image,
-            ListItem,
-            NarrativeText,
-            Navigation,
-            PageBreak,
-            PageNumber,
-            Table,
-            TableChunk,
-            Text,
-            Title,
-        )
-    },
+    **{cls.category: cls for cls in ELEMENT_TYPES},
     # -- the reference's aliases, from layout models and older versions --
     "Text": NarrativeText,
     "Paragraph": NarrativeText,
@@ -97,116 +60,27 @@ TYPE_TO_ELEMENT_CLASS: Mapping[str, type[Element]] = {
 }
 """JSON `type` to element class, including the reference's aliases."""
 
+_OWN_ENCODINGS = frozenset({"coordinates", "data_source", "links", "orig_elements"})
+_SEQUENCES = frozenset({"strs", "ints"})
+
+SEQUENCE_FIELDS = frozenset(n for n, f in METADATA_FIELDS.items() if f.json in _SEQUENCES)
+"""Fields holding a sequence (a tuple), written as a JSON array when not empty."""
+SPECIAL_FIELDS = frozenset(n for n, f in METADATA_FIELDS.items() if f.json in _OWN_ENCODINGS)
+"""Fields with their own encoding: `coordinates`, `data_source`, `links`, `orig_elements`."""
 PLAIN_FIELDS = frozenset(
-    {
-        "attached_to_filename",
-        "category_depth",
-        "chunk_index",
-        "detection_class_prob",
-        "email_message_id",
-        "enrichment_origins",
-        "file_directory",
-        "filename",
-        "filetype",
-        "header_footer_type",
-        "image_base64",
-        "image_mime_type",
-        "image_path",
-        "image_url",
-        "is_continuation",
-        "is_extracted",
-        "key_value_pairs",
-        "last_modified",
-        "num_carried_over_header_rows",
-        "page_name",
-        "page_number",
-        "parent_id",
-        "routing",
-        "routing_score",
-        "segment_end_seconds",
-        "segment_start_seconds",
-        "signature",
-        "subject",
-        "table_as_cells",
-        "table_extraction_method",
-        "table_id",
-        "text_as_html",
-        "url",
-    }
+    n
+    for n, f in METADATA_FIELDS.items()
+    if f.json not in _SEQUENCES and f.json not in _OWN_ENCODINGS and f.json != "unwritten"
 )
-SEQUENCE_FIELDS = frozenset(
-    {
-        "bcc_recipient",
-        "cc_recipient",
-        "emphasized_text_contents",
-        "emphasized_text_tags",
-        "languages",
-        "link_start_indexes",
-        "link_texts",
-        "link_urls",
-        "section_path",
-        "sent_from",
-        "sent_to",
-    }
-)
-SPECIAL_FIELDS = frozenset({"coordinates", "data_source", "links", "orig_elements"})
-KNOWN_FIELDS = PLAIN_FIELDS | SEQUENCE_FIELDS | SPECIAL_FIELDS | {"detection_origin"}
+"""Fields whose value is written as it is (a scalar, or an object or array kept as read)."""
+KNOWN_FIELDS = frozenset(METADATA_FIELDS)
+"""Every declared field; a field read from JSON that is not one goes to `extra`."""
 
-# -- the fields written to dicts, in the order the reference's `ElementMetadata.__init__` assigns
-# -- them (dict order matters only to readers of `elements_to_dicts`; JSON sorts keys) --
-FIELD_ORDER = tuple(
-    name
-    for name in [
-        "attached_to_filename",
-        "bcc_recipient",
-        "category_depth",
-        "cc_recipient",
-        "coordinates",
-        "data_source",
-        "detection_class_prob",
-        "enrichment_origins",
-        "emphasized_text_contents",
-        "emphasized_text_tags",
-        "file_directory",
-        "filename",
-        "filetype",
-        "header_footer_type",
-        "image_base64",
-        "image_mime_type",
-        "image_url",
-        "image_path",
-        "is_continuation",
-        "languages",
-        "last_modified",
-        "link_start_indexes",
-        "link_texts",
-        "link_urls",
-        "links",
-        "email_message_id",
-        "orig_elements",
-        "page_name",
-        "page_number",
-        "parent_id",
-        "routing",
-        "routing_score",
-        "sent_from",
-        "sent_to",
-        "signature",
-        "subject",
-        "text_as_html",
-        "table_as_cells",
-        "table_extraction_method",
-        "table_id",
-        "chunk_index",
-        "num_carried_over_header_rows",
-        "url",
-        "segment_end_seconds",
-        "segment_start_seconds",
-        "is_extracted",
-        "key_value_pairs",
-        "section_path",
-    ]
-)
+FIELD_ORDER = tuple(n for n, f in METADATA_FIELDS.items() if f.json != "unwritten")
+"""The fields written to dicts, in the order the reference's `ElementMetadata.__init__` assigns
+them (`ElementMetadata`'s declaration order; dict order matters only to readers of
+`elements_to_dicts`; JSON sorts keys)."""
 
-
-FIELD_RANK = {name: rank for rank, name in enumerate((*FIELD_ORDER, "detection_origin", "extra"))}
+FIELD_RANK = {f.name: rank for rank, f in enumerate(dataclasses.fields(ElementMetadata))}
+"""Every metadata field's rank in the written order: the written fields first, then
+`detection_origin`, then `extra`."""

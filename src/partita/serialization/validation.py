@@ -2,7 +2,8 @@
 
 The reference (`unstructured`) stores whatever JSON gives, and fails later, in chunking or
 export, on a value of the wrong type. partita checks each declared field when it reads it and
-raises `MalformedJSONError` naming the element and the field:
+raises `MalformedJSONError` naming the element and the field, by the field's JSON form (declared
+on `ElementMetadata`, `partita.elements.METADATA_FIELDS`):
 
 - strings: `filename`, `parent_id`, `text_as_html`, ... (every `Optional[str]` field);
 - integers (`page_number`, `category_depth`, `chunk_index`, `num_carried_over_header_rows`):
@@ -31,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from partita._metadata_fields import JsonForm
+from partita.elements import METADATA_FIELDS
 from partita.errors import MalformedJSONError
 
 __all__ = [
@@ -56,52 +59,6 @@ other languages, orjson included, represent."""
 
 # -- Python cannot write an integer of more digits as text (sys.get_int_max_str_digits) --
 _MAX_JSON_INTEGER = 10**4300
-
-_STR_FIELDS = frozenset(
-    {
-        "attached_to_filename",
-        "email_message_id",
-        "file_directory",
-        "filename",
-        "filetype",
-        "header_footer_type",
-        "image_base64",
-        "image_mime_type",
-        "image_path",
-        "image_url",
-        "is_extracted",
-        "last_modified",
-        "page_name",
-        "parent_id",
-        "routing",
-        "signature",
-        "subject",
-        "table_extraction_method",
-        "table_id",
-        "text_as_html",
-        "url",
-    }
-)
-_INT_FIELDS = frozenset(
-    {"category_depth", "chunk_index", "num_carried_over_header_rows", "page_number"}
-)
-_NUMBER_FIELDS = frozenset(
-    {"detection_class_prob", "routing_score", "segment_end_seconds", "segment_start_seconds"}
-)
-_STR_LIST_FIELDS = frozenset(
-    {
-        "bcc_recipient",
-        "cc_recipient",
-        "emphasized_text_contents",
-        "emphasized_text_tags",
-        "languages",
-        "link_texts",
-        "link_urls",
-        "section_path",
-        "sent_from",
-        "sent_to",
-    }
-)
 
 _TYPE_NAMES = {
     str: "a string",
@@ -222,16 +179,21 @@ def _enrichment_origins(value: Any, where: str) -> Any:
     return check_json_value(value, where)
 
 
+_CHECKS: dict[JsonForm, Callable[[Any, str], Any]] = {
+    "str": _string,
+    "int": check_integer,
+    "number": check_number,
+    "bool": _boolean,
+    "strs": _strings,
+    "ints": _integers,
+    "objects": _objects,
+    "cells": _cells,
+    "origins": _enrichment_origins,
+}
+"""The check of each JSON form a field read by `field_value` may have."""
+
 _FIELD_CHECKS: dict[str, Callable[[Any, str], Any]] = {
-    **dict.fromkeys(_STR_FIELDS, _string),
-    **dict.fromkeys(_INT_FIELDS, check_integer),
-    **dict.fromkeys(_NUMBER_FIELDS, check_number),
-    **dict.fromkeys(_STR_LIST_FIELDS, _strings),
-    "is_continuation": _boolean,
-    "link_start_indexes": _integers,
-    "key_value_pairs": _objects,
-    "table_as_cells": _cells,
-    "enrichment_origins": _enrichment_origins,
+    name: _CHECKS[field.json] for name, field in METADATA_FIELDS.items() if field.json in _CHECKS
 }
 
 

@@ -16,12 +16,12 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
 
+from partita._table_html import text_table_html
 from partita.elements import Link
 from partita.partitioners._build import Draft
 from partita.partitioners.docx import _ns as ns
@@ -235,26 +235,10 @@ def _iter_children(parent: etree._Element, tag: str) -> Iterator[etree._Element]
 
 
 def _html(rows: list[tuple[bool, list[_Cell]]], header_count: int) -> str:
-    parts = ["<table>"]
-    if header_count:
-        parts.append("<thead>")
-    for index, (_, cells) in enumerate(rows):
-        if header_count and index == header_count:
-            parts.append("</thead><tbody>")
-        tag = "th" if index < header_count else "td"
-        parts.append("<tr>")
-        for cell in cells:
-            attrs = ""
-            if cell.colspan > 1:
-                attrs += f' colspan="{cell.colspan}"'
-            if cell.rowspan > 1:
-                attrs += f' rowspan="{cell.rowspan}"'
-            parts.append(f"<{tag}{attrs}>{html.escape(cell.text, quote=False)}</{tag}>")
-        parts.append("</tr>")
-    if header_count:
-        parts.append("</thead>" if header_count == len(rows) else "</tbody>")
-    parts.append("</table>")
-    return "".join(parts)
+    """The table's HTML: its first `header_count` rows a `<thead>` of `<th>`, the others a
+    `<tbody>` (bare rows when there is no header)."""
+    cells = [[(cell.text, cell.colspan, cell.rowspan) for cell in row] for _, row in rows]
+    return text_table_html(cells, header_count, "tbody" if header_count else None)
 
 
 def _span(el: etree._Element | None, default: int) -> int:

@@ -24,12 +24,12 @@ text-aligned table finder (`aligned_tables`), which reads tables drawn with hori
 
 from __future__ import annotations
 
-import html
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from partita._table_html import text_table_html
 from partita.partitioners.pdf.boxes import BoxIndex
 from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines, is_bold_font
 from partita.partitioners.pdf.ruled_cells import find_cell_groups, group_bbox
@@ -284,26 +284,5 @@ def _is_bold_row(row: list[_Cell]) -> bool:
 
 def table_html(rows: Sequence[Sequence[tuple[str, int, int]]], header: bool) -> str:
     """Return the HTML of a table given as rows of (text, colspan, rowspan) cells; the first row
-    is the header (`<thead>`, `<th>`) when `header` is true."""
-    parts = ["<table>"]
-    for index, row in enumerate(rows):
-        if header and index == 0:
-            parts.append("<thead>")
-        elif index == (1 if header else 0):
-            parts.append("<tbody>")
-        tag = "th" if header and index == 0 else "td"
-        parts.append("<tr>")
-        for text, colspan, rowspan in row:
-            attrs = ""
-            if colspan > 1:
-                attrs += f' colspan="{colspan}"'
-            if rowspan > 1:
-                attrs += f' rowspan="{rowspan}"'
-            parts.append(f"<{tag}{attrs}>{html.escape(text, quote=False)}</{tag}>")
-        parts.append("</tr>")
-        if header and index == 0:
-            parts.append("</thead>")
-    if len(rows) > (1 if header else 0):
-        parts.append("</tbody>")
-    parts.append("</table>")
-    return "".join(parts)
+    is the header (`<thead>`, `<th>`) when `header` is true, the others a `<tbody>`."""
+    return text_table_html(rows, 1 if header else 0)

@@ -29,6 +29,7 @@ from typing import Protocol, cast
 from lxml import etree
 from lxml.html import HtmlElement, fragment_fromstring
 
+from partita._table_html import span_attributes
 from partita.chunking.tables.read.simple_reader import parse_simple_table
 from partita.chunking.tables.read.tree_reader import parse_tree_table
 
@@ -162,12 +163,7 @@ def format_td(cell_text: str, colspan: int = 1, rowspan: int = 1) -> str:
     s = html.escape(cell_text)
     s = "<br/>".join(s.split("\n"))
     text = " ".join(s.split())
-
-    attrs = ""
-    if colspan > 1:
-        attrs += f' colspan="{colspan}"'
-    if rowspan > 1:
-        attrs += f' rowspan="{rowspan}"'
+    attrs = span_attributes(colspan, rowspan)
     return f"<td{attrs}>{text}</td>" if text else f"<td{attrs}/>"
 
 

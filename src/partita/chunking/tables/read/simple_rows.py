@@ -15,6 +15,8 @@ from functools import lru_cache
 
 from lxml import etree
 
+from partita._table_html import span_attributes
+
 __all__ = [
     "ATTRS",
     "CellData",
@@ -111,12 +113,7 @@ def rowspan_of(raw: str | None) -> int | None:
 
 def _empty_td(colspan: int, rowspan: int) -> str:
     """Return the void `<td/>` the lxml path formats for a cell without text."""
-    attrs = ""
-    if colspan > 1:
-        attrs += f' colspan="{colspan}"'
-    if rowspan > 1:
-        attrs += f' rowspan="{rowspan}"'
-    return f"<td{attrs}/>"
+    return f"<td{span_attributes(colspan, rowspan)}/>"
 
 
 CellData = tuple[str, str | None, str | None, str, str]
