@@ -290,9 +290,7 @@ def iter_chunks_by_tokens(
 
 def chunk_by_tokens(elements: Iterable[Element], **options: Unpack[TokenOptions]) -> list[Element]:
     """Return the "token" chunks of `elements`; see `iter_chunks_by_tokens`."""
-    return collect_chunks(
-        partial(iter_chunks_by_tokens, elements, **options), elements, options.get("tokenizer")
-    )
+    return collect_chunks(iter_chunks_by_tokens, elements, options)
 
 
 TOKEN = ChunkingStrategy(
