@@ -26,10 +26,9 @@ from partita._workers.process import (
     BatchResult,
     Job,
     Worker,
-    check_limits,
+    WorkerSpec,
     is_reusable,
 )
-from partita.errors import DocumentTimeoutError
 
 __all__ = ["WorkerPipe"]
 
@@ -52,12 +51,7 @@ class WorkerPipe(Generic[I, T]):
         max_cpu: float | None = None,
         start: str = "forkserver",
     ) -> None:
-        check_limits(timeout=timeout, max_cpu=max_cpu, start=start)
-        self._task = task
-        self._timeout = timeout
-        self._max_memory = max_memory
-        self._max_cpu = max_cpu
-        self._start = start
+        self._spec = WorkerSpec(task, timeout, max_memory, max_cpu, start)
         self._lock = threading.RLock()
         self._worker: Worker | None = None
         self._sent: deque[tuple[Job, Any]] = deque()
@@ -122,7 +116,7 @@ class WorkerPipe(Generic[I, T]):
 
     def _deliver_pending(self) -> None:
         """Start a worker, and send it every unanswered request, oldest first."""
-        self._worker = Worker(self._start, self._task, self._max_memory, self._max_cpu)
+        self._worker = self._spec.new_worker()
         for job, item in self._sent:
             self._give(job, item)
 
@@ -137,22 +131,14 @@ class WorkerPipe(Generic[I, T]):
         while True:
             now = time.monotonic()
             wait_for = POLL_SECONDS
-            if self._timeout is not None:
-                wait_for = max(0.0, min(job.started + self._timeout - now, POLL_SECONDS))
+            if self._spec.timeout is not None:
+                wait_for = max(0.0, min(job.started + self._spec.timeout - now, POLL_SECONDS))
             handles: list[Any] = [worker.conn]
             if worker.process.sentinel >= 0:
                 handles.append(worker.process.sentinel)
             wait(handles, timeout=wait_for)
             now = time.monotonic()
-            outcome = worker.outcome(now, self._max_memory, self._max_cpu)
-            if outcome is None and self._timeout is not None and now - job.started >= self._timeout:
-                worker.process.kill()
-                error = DocumentTimeoutError(
-                    f"took longer than {self._timeout:g} s; its worker was stopped",
-                    filename=job.label,
-                    limit=self._timeout,
-                )
-                outcome = BatchResult(job.label, None, error, now - job.started)
+            outcome = self._spec.outcome(worker, now) or self._spec.timed_out(worker, now)
             if outcome is not None:
                 break
         worker.job = None

@@ -14,11 +14,11 @@ from partita._workers.process import (
     BatchResult,
     Job,
     Worker,
+    WorkerSpec,
     check_limits,
     is_reusable,
     item_name,
 )
-from partita.errors import DocumentTimeoutError
 
 __all__ = ["WorkerPool"]
 
@@ -47,13 +47,9 @@ class WorkerPool(Generic[I, T]):
         max_cpu: float | None = None,
         start: str = "forkserver",
     ) -> None:
-        check_limits(jobs=jobs, timeout=timeout, max_cpu=max_cpu, start=start)
-        self._task = task
+        check_limits(jobs=jobs)
+        self._spec = WorkerSpec(task, timeout, max_memory, max_cpu, start)
         self._jobs = jobs
-        self._timeout = timeout
-        self._max_memory = max_memory
-        self._max_cpu = max_cpu
-        self._start = start
         self._idle: deque[Worker] = deque()
 
     def __enter__(self) -> WorkerPool[I, T]:
@@ -129,7 +125,7 @@ class WorkerPool(Generic[I, T]):
                 return worker
             except OSError:
                 worker.stop(kill=True)
-        worker = Worker(self._start, self._task, self._max_memory, self._max_cpu)
+        worker = self._spec.new_worker()
         worker.give(job, item)
         return worker
 
@@ -137,8 +133,9 @@ class WorkerPool(Generic[I, T]):
         """Wait until some worker answers, dies or runs out of time; return those outcomes."""
         now = time.monotonic()
         wait_for = POLL_SECONDS
-        if self._timeout is not None:
-            deadlines = [w.job.started + self._timeout for w in busy if w.job is not None]
+        timeout = self._spec.timeout
+        if timeout is not None:
+            deadlines = [w.job.started + timeout for w in busy if w.job is not None]
             wait_for = max(0.0, min([*deadlines, now + POLL_SECONDS]) - now)
         by_handle: dict[Any, Worker] = {}
         for worker in busy:
@@ -152,20 +149,12 @@ class WorkerPool(Generic[I, T]):
             worker = by_handle[handle]
             if worker in outcomes:
                 continue
-            outcome = worker.outcome(now, self._max_memory, self._max_cpu)
+            outcome = self._spec.outcome(worker, now)
             if outcome is not None:
                 outcomes[worker] = outcome
-        if self._timeout is not None:
-            for worker in busy:
-                job = worker.job
-                if worker in outcomes or job is None:
-                    continue
-                if now - job.started >= self._timeout:
-                    worker.process.kill()
-                    error = DocumentTimeoutError(
-                        f"took longer than {self._timeout:g} s; its worker was stopped",
-                        filename=job.label,
-                        limit=self._timeout,
-                    )
-                    outcomes[worker] = BatchResult(job.label, None, error, now - job.started)
+        for worker in busy:
+            if worker not in outcomes:
+                timed_out = self._spec.timed_out(worker, now)
+                if timed_out is not None:
+                    outcomes[worker] = timed_out
         return list(outcomes.items())

@@ -38,6 +38,7 @@ __all__ = [
     "BatchResult",
     "Job",
     "Worker",
+    "WorkerSpec",
     "check_limits",
     "is_reusable",
     "item_name",
@@ -421,3 +422,42 @@ def _context() -> BaseContext:
     """The multiprocessing context workers start in: forkserver where available, else spawn."""
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerSpec:
+    """What a worker runs and under which limits: `task`, a job's wall time `timeout` (seconds),
+    `max_memory` (bytes), `max_cpu` (seconds of CPU), and how it starts, `start` (one of
+    `STARTS`). Raises `ValueError` for a `timeout` or `max_cpu` not above 0 or an unknown
+    `start`."""
+
+    task: Callable[[Any], Any]
+    timeout: float | None
+    max_memory: int | None
+    max_cpu: float | None
+    start: str
+
+    def __post_init__(self) -> None:
+        check_limits(timeout=self.timeout, max_cpu=self.max_cpu, start=self.start)
+
+    def new_worker(self) -> Worker:
+        """Start a worker running `task` under these limits."""
+        return Worker(self.start, self.task, self.max_memory, self.max_cpu)
+
+    def outcome(self, worker: Worker, now: float) -> BatchResult[Any] | None:
+        """`worker.outcome(now)` under these limits: its job's result, or its death's error."""
+        return worker.outcome(now, self.max_memory, self.max_cpu)
+
+    def timed_out(self, worker: Worker, now: float) -> BatchResult[Any] | None:
+        """The timeout error of `worker`'s job once it has run `timeout` seconds, the worker
+        killed; None before, for an idle worker, or without a timeout."""
+        job = worker.job
+        if self.timeout is None or job is None or now - job.started < self.timeout:
+            return None
+        worker.process.kill()
+        error = DocumentTimeoutError(
+            f"took longer than {self.timeout:g} s; its worker was stopped",
+            filename=job.label,
+            limit=self.timeout,
+        )
+        return BatchResult(job.label, None, error, now - job.started)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 
 from partita.chunking.provenance import EMPTY_TRACE, Span, Trace
 from partita.chunking.run import ChunkingRun
@@ -96,6 +97,7 @@ def text_trace(
     return Trace(spans)
 
 
+@dataclass(slots=True, eq=False)
 class PreChunk:
     """Elements staged to form one chunk (or several, when one oversized element is split).
 
@@ -105,37 +107,23 @@ class PreChunk:
     elements it came from and `trace()` the whole text (`partita.chunking.provenance`).
     """
 
-    __slots__ = (
-        "_text",
-        "_trace",
-        "body",
-        "body_len",
-        "elements",
-        "has_table",
-        "overlap_prefix",
-        "prefix_trace",
-        "token_count",
-    )
+    elements: Sequence[Element]
+    overlap_prefix: str
+    body: list[str]
+    has_table: bool
+    body_len: int = field(init=False)
+    """`len` of the body's texts joined by blank lines."""
+    token_count: int | None = field(default=None, init=False)
+    """The size of `text` in tokens, once known (token mode only: from pre-chunking, or
+    counted by combining): exact up to the window, else a number above it."""
+    prefix_trace: Trace | None = field(default=None, init=False)
+    """Where the overlap prefix came from, when the run records sources."""
+    _text: str | None = field(default=None, init=False)
+    _trace: Trace | None = field(default=None, init=False)
 
-    def __init__(
-        self,
-        elements: Sequence[Element],
-        overlap_prefix: str,
-        body: list[str],
-        has_table: bool,
-    ) -> None:
-        self.elements = elements
-        self.overlap_prefix = overlap_prefix
-        self.body = body
-        self.has_table = has_table
+    def __post_init__(self) -> None:
+        body = self.body
         self.body_len = sum(map(len, body)) + 2 * (len(body) - 1) if body else 0
-        self._text: str | None = None
-        self.token_count: int | None = None
-        """The size of `text` in tokens, once known (token mode only: from pre-chunking, or
-        counted by combining): exact up to the window, else a number above it."""
-        self.prefix_trace: Trace | None = None
-        """Where the overlap prefix came from, when the run records sources."""
-        self._trace: Trace | None = None
 
     @property
     def text(self) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import typing
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,13 +110,17 @@ class ChunkingStrategy:
 
 
 def collect_chunks(
-    chunks: Callable[[], Iterator[Element]], elements: Iterable[Element], tokenizer: Any
+    iter_chunks: Callable[..., Iterator[Element]],
+    elements: Iterable[Element],
+    options: Mapping[str, Any],
 ) -> list[Element]:
-    """Return `list(chunks())`, with Python's cyclic collector paused when only partita's and
-    tiktoken's code runs meanwhile: `elements` a list or tuple and `tokenizer` None or a tiktoken
-    name (see `partita._gc`)."""
+    """Return `list(iter_chunks(elements, **options))`, a strategy's eager function from its lazy
+    one, with Python's cyclic collector paused when only partita's and tiktoken's code runs
+    meanwhile: `elements` a list or tuple and the `tokenizer` option None or a tiktoken name (see
+    `partita._gc`)."""
+    tokenizer = options.get("tokenizer")
     runs_no_caller_code = isinstance(elements, (list, tuple)) and (
         tokenizer is None or isinstance(tokenizer, str)
     )
     with collector_paused(runs_no_caller_code):
-        return list(chunks())
+        return list(iter_chunks(elements, **options))

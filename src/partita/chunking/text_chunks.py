@@ -377,49 +377,40 @@ _TAIL = 96
 """Characters of a chunk's end read to find a cut before a join (see `Sizer.measure_appended`)."""
 
 
+@dataclass(frozen=True, slots=True)
 class ChunkMeasure:
     """The exact sizes of a group's chunks: `size(units)` measures a chunk whole (a single
     split from its size and its header's, tokenizing only around their join), `grown(units,
     size, unit)` from its size and the join alone where the sizer can (always for characters;
     for cl100k_base when the chunk's last `_TAIL` characters hold a cut), else whole."""
 
-    __slots__ = ("_group", "_header_sizes", "_headers", "_limit", "_sizer")
-
-    def __init__(
-        self,
-        group: Sequence[Element],
-        headers: Sequence[str],
-        header_sizes: Sequence[int],
-        sizer: Sizer,
-        limit: int,
-    ) -> None:
-        self._group = group
-        self._headers = headers
-        self._header_sizes = header_sizes
-        self._sizer = sizer
-        self._limit = limit
+    group: Sequence[Element]
+    headers: Sequence[str]
+    header_sizes: Sequence[int]
+    sizer: Sizer
+    limit: int
 
     def size(self, units: Sequence[Unit]) -> int:
         source = units[0].source
-        header = self._headers[source]
-        if len(units) == 1 and units[0].size + self._header_sizes[source] <= self._limit:
+        header = self.headers[source]
+        if len(units) == 1 and units[0].size + self.header_sizes[source] <= self.limit:
             unit = units[0]  # -- a chunk's first split: its size is exact, so is the header's --
             if not header:
                 return unit.size
-            return self._sizer.measure_joined(
+            return self.sizer.measure_joined(
                 header,
                 "",
-                self._group[source].text[unit.start : unit.end],
-                left_size=self._header_sizes[source],
+                self.group[source].text[unit.start : unit.end],
+                left_size=self.header_sizes[source],
                 right_size=unit.size,
             )
-        text = header + span_text(self._group, spans_of_units(units))
-        return self._sizer.measure_at_most(text, self._limit)
+        text = header + span_text(self.group, spans_of_units(units))
+        return self.sizer.measure_at_most(text, self.limit)
 
     def grown(self, units: Sequence[Unit], size: int, unit: Unit) -> int:
         last = units[-1]
-        text = self._group[last.source].text
-        if size > self._limit:  # -- an oversized single unit: anything added is over too --
+        text = self.group[last.source].text
+        if size > self.limit:  # -- an oversized single unit: anything added is over too --
             return size + 1
         # -- the chunk's last characters: back over its units of the same source, at most
         # -- `_TAIL` characters (never into the joiner or header before them) --
@@ -430,8 +421,8 @@ class ChunkMeasure:
             start = units[index].start
         tail = text[max(start, last.end - _TAIL) : last.end]
         separator = text[last.end : unit.start] if unit.source == last.source else JOINER
-        right = self._group[unit.source].text[unit.start : unit.end]
-        grown = self._sizer.measure_appended(
+        right = self.group[unit.source].text[unit.start : unit.end]
+        grown = self.sizer.measure_appended(
             tail, separator, right, left_size=size, right_size=unit.size
         )
         if grown is None:

@@ -22,7 +22,7 @@ from partita.chunking.provenance import SourceRecord, SourcesBuilder, Trace
 from partita.chunking.run import ChunkingRun
 from partita.errors import PartitaWarning
 from partita.text.sizing.text_tail import TextTail
-from partita.text.splitting.windowed_tokens import token_tail
+from partita.text.splitting.window_splitter import token_tail
 
 __all__ = ["PieceTracer"]
 

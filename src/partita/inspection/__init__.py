@@ -3,29 +3,11 @@
 `data.py` turns elements and chunks made with provenance on into the page's model (each chunk's
 extent over the elements, the ranges where chunks overlap, sizes, heading paths, pages);
 `page.py` writes the self-contained HTML page that draws it; `command.py` is `partita inspect`.
+The package exports what a caller uses; the model's parts (`ChunkView`, `ElementView`,
+`Extent`, `Overlap`) are in `partita.inspection.data`.
 """
 
-from partita.inspection.data import (
-    ChunkView,
-    ElementView,
-    Extent,
-    InspectionModel,
-    Overlap,
-    inspection_model,
-    model_to_json,
-    sanitized_table_html,
-)
+from partita.inspection.data import InspectionModel, inspection_model, model_to_json
 from partita.inspection.page import model_to_html, write_page
 
-__all__ = [
-    "ChunkView",
-    "ElementView",
-    "Extent",
-    "InspectionModel",
-    "Overlap",
-    "inspection_model",
-    "model_to_html",
-    "model_to_json",
-    "sanitized_table_html",
-    "write_page",
-]
+__all__ = ["InspectionModel", "inspection_model", "model_to_html", "model_to_json", "write_page"]

@@ -10,5 +10,6 @@ It imports nothing else of partita (a test enforces it), so every layer above ma
 - `splits`: a text cut into spans within a budget, coarsest unit first (the sentence splitter's
   and the recursive splitter's decompositions);
 - `packing`: spans packed greedily into chunks, overlap of whole spans, hard maximum kept;
-- `token_windows`: fixed token windows (the evaluations' baseline) with their character ranges.
+- `fixed_token_windows`: fixed token windows (the evaluations' baseline) with their character
+  ranges.
 """

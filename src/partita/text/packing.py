@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["ChunkSize", "GrownSize", "Packer", "Unit", "iter_packed"]
 
@@ -64,6 +64,7 @@ GrownSize = Callable[[Sequence[Unit], int, Unit], int]
 unit) with `unit` appended."""
 
 
+@dataclass(slots=True, kw_only=True)
 class Packer:
     """The chunk being filled: `will_fit(unit)`, `add(unit)`, `flush()` -> the chunk's units.
 
@@ -71,45 +72,26 @@ class Packer:
     sentence end: the caller adds them (before any new unit) to the next chunk.
     """
 
-    __slots__ = (
-        "_chunk_size",
-        "_fresh",
-        "_grown_size",
-        "_keep_with_next",
-        "_limit",
-        "_overlap",
-        "_pending",
-        "_prefer_ends",
-        "_size",
-        "_units",
-        "carried",
-    )
+    limit: int
+    overlap: int
+    chunk_size: ChunkSize
+    grown_size: GrownSize | None = None
+    prefer_sentence_ends: bool = True
+    keep_with_next: Callable[[Unit], bool] | None = None
+    carried: tuple[Unit, ...] = field(default=(), init=False)
+    _units: list[Unit] = field(default_factory=list, init=False)
+    _size: int = field(default=0, init=False)
+    """The exact size of `_units` (0 when empty)."""
+    _fresh: int = field(default=0, init=False)
+    """The units added since the last flush (the rest are overlap)."""
+    _pending: tuple[Unit, int] | None = field(default=None, init=False)
+    """`will_fit`'s measure, for `add`."""
 
-    def __init__(
-        self,
-        *,
-        limit: int,
-        overlap: int,
-        chunk_size: ChunkSize,
-        grown_size: GrownSize | None = None,
-        prefer_sentence_ends: bool = True,
-        keep_with_next: Callable[[Unit], bool] | None = None,
-    ) -> None:
-        if limit <= 0:
-            raise ValueError(f"the budget must be > 0, got {limit}")
-        if overlap < 0:
-            raise ValueError(f"the overlap must be >= 0, got {overlap}")
-        self._limit = limit
-        self._overlap = overlap
-        self._chunk_size = chunk_size
-        self._grown_size = grown_size
-        self._prefer_ends = prefer_sentence_ends
-        self._keep_with_next = keep_with_next
-        self._units: list[Unit] = []
-        self._size = 0  # -- the exact size of `_units` (0 when empty) --
-        self._fresh = 0  # -- units added since the last flush (the rest are overlap) --
-        self._pending: tuple[Unit, int] | None = None  # -- `will_fit`'s measure, for `add` --
-        self.carried: tuple[Unit, ...] = ()
+    def __post_init__(self) -> None:
+        if self.limit <= 0:
+            raise ValueError(f"the budget must be > 0, got {self.limit}")
+        if self.overlap < 0:
+            raise ValueError(f"the overlap must be >= 0, got {self.overlap}")
 
     @property
     def has_new_content(self) -> bool:
@@ -139,10 +121,10 @@ class Packer:
 
     def _grown(self, unit: Unit) -> int:
         if not self._units:
-            return self._chunk_size((unit,))
-        if self._grown_size is None:
-            return self._chunk_size([*self._units, unit])
-        return self._grown_size(self._units, self._size, unit)
+            return self.chunk_size((unit,))
+        if self.grown_size is None:
+            return self.chunk_size([*self._units, unit])
+        return self.grown_size(self._units, self._size, unit)
 
     def will_fit(self, unit: Unit) -> bool:
         """Whether the chunk, with `unit` added, stays within the budget (a fresh chunk
@@ -151,7 +133,7 @@ class Packer:
             return True
         size = self._grown(unit)
         self._pending = (unit, size)
-        return size <= self._limit
+        return size <= self.limit
 
     def add(self, unit: Unit) -> None:
         """Add `unit`; in a chunk without new content yet, drop overlap units until it fits."""
@@ -163,9 +145,9 @@ class Packer:
             size = self._grown(unit)
             if self._fresh == 0:
                 units = self._units
-                while units and size > self._limit:
+                while units and size > self.limit:
                     del units[0]
-                    self._size = self._chunk_size(units) if units else 0
+                    self._size = self.chunk_size(units) if units else 0
                     size = self._grown(unit)
         self._units.append(unit)
         self._size = size
@@ -178,12 +160,12 @@ class Packer:
         chunk = tuple(self._units)
         self.carried = ()
         first_fresh = len(chunk) - self._fresh
-        if self._prefer_ends and not at_end and chunk and not chunk[-1].ends_sentence:
+        if self.prefer_sentence_ends and not at_end and chunk and not chunk[-1].ends_sentence:
             for index in range(len(chunk) - 2, first_fresh - 1, -1):
                 if chunk[index].ends_sentence:
                     chunk, self.carried = chunk[: index + 1], chunk[index + 1 :]
                     break
-        keep = self._keep_with_next
+        keep = self.keep_with_next
         if keep is not None and not at_end:
             # -- units that belong with the next chunk's first (a title) move there, unless
             # -- nothing new would be left --
@@ -195,13 +177,13 @@ class Packer:
         tail: list[Unit] = []
         total = 0
         for unit in reversed(chunk):
-            if total + unit.size > self._overlap:
+            if total + unit.size > self.overlap:
                 break
             tail.append(unit)
             total += unit.size
         tail.reverse()
         self._units = tail
-        self._size = self._chunk_size(tail) if tail else 0
+        self._size = self.chunk_size(tail) if tail else 0
         self._fresh = 0
         self._pending = None
         return chunk

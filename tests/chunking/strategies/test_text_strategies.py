@@ -193,7 +193,7 @@ def test_recursive_keeps_literal_separators() -> None:
 
 
 def chroma_fixed_token_chunks(text: str, size: int, overlap: int) -> list[str]:
-    """Chroma's `split_text_on_tokens` loop (see tests/text/test_token_windows.py)."""
+    """Chroma's `split_text_on_tokens` loop (see tests/text/test_fixed_token_windows.py)."""
     splits: list[str] = []
     ids = ENCODING.encode_ordinary(text)
     start = 0

@@ -143,9 +143,7 @@ def iter_chunk_elements(
 
 def chunk_elements(elements: Iterable[Element], **options: Unpack[BasicOptions]) -> list[Element]:
     """Return the "basic" chunks of `elements`; see `iter_chunk_elements`."""
-    return collect_chunks(
-        lambda: iter_chunk_elements(elements, **options), elements, options.get("tokenizer")
-    )
+    return collect_chunks(iter_chunk_elements, elements, options)
 
 
 BASIC = ChunkingStrategy(

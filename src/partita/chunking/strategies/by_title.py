@@ -291,9 +291,7 @@ def iter_chunks_by_title(
 
 def chunk_by_title(elements: Iterable[Element], **options: Unpack[ByTitleOptions]) -> list[Element]:
     """Return the "by_title" chunks of `elements`; see `iter_chunks_by_title`."""
-    return collect_chunks(
-        lambda: iter_chunks_by_title(elements, **options), elements, options.get("tokenizer")
-    )
+    return collect_chunks(iter_chunks_by_title, elements, options)
 
 
 BY_TITLE = ChunkingStrategy(

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Annotated, Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
@@ -151,9 +150,7 @@ def chunk_by_headings(
     elements: Iterable[Element], **options: Unpack[HeadingsOptions]
 ) -> list[Element]:
     """Return the "headings" chunks of `elements`; see `iter_chunks_by_headings`."""
-    return collect_chunks(
-        partial(iter_chunks_by_headings, elements, **options), elements, options.get("tokenizer")
-    )
+    return collect_chunks(iter_chunks_by_headings, elements, options)
 
 
 HEADINGS = ChunkingStrategy(

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
@@ -94,9 +93,7 @@ def chunk_recursively(
     elements: Iterable[Element], **options: Unpack[RecursiveOptions]
 ) -> list[Element]:
     """Return the "recursive" chunks of `elements`; see `iter_chunks_recursively`."""
-    return collect_chunks(
-        partial(iter_chunks_recursively, elements, **options), elements, options.get("tokenizer")
-    )
+    return collect_chunks(iter_chunks_recursively, elements, options)
 
 
 RECURSIVE = ChunkingStrategy(

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Annotated, Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
@@ -105,9 +104,7 @@ def chunk_by_sentence(
     elements: Iterable[Element], **options: Unpack[SentenceOptions]
 ) -> list[Element]:
     """Return the "sentence" chunks of `elements`; see `iter_chunks_by_sentence`."""
-    return collect_chunks(
-        partial(iter_chunks_by_sentence, elements, **options), elements, options.get("tokenizer")
-    )
+    return collect_chunks(iter_chunks_by_sentence, elements, options)
 
 
 SENTENCE = ChunkingStrategy(

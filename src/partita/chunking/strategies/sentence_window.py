@@ -30,7 +30,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Annotated, Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
@@ -130,11 +129,7 @@ def chunk_by_sentence_window(
     elements: Iterable[Element], **options: Unpack[SentenceWindowOptions]
 ) -> list[Element]:
     """Return the "sentence_window" chunks of `elements`; see `iter_chunks_by_sentence_window`."""
-    return collect_chunks(
-        partial(iter_chunks_by_sentence_window, elements, **options),
-        elements,
-        options.get("tokenizer"),
-    )
+    return collect_chunks(iter_chunks_by_sentence_window, elements, options)
 
 
 def replace_with_windows(chunks: Iterable[Element]) -> list[Element]:

@@ -4,8 +4,8 @@ Principles:
 
 - **The baseline, exactly.** Each group's text (its elements' texts joined with "\\n\\n") is
   encoded once and cut into windows of `max_tokens` tokens, each starting `max_tokens - overlap`
-  tokens after the last (`partita.text.token_windows.iter_token_windows`); a chunk's text is its
-  window decoded. On one element, with a tiktoken tokenizer, the chunk texts are Chroma's
+  tokens after the last (`partita.text.fixed_token_windows.iter_token_windows`); a chunk's text
+  is its window decoded. On one element, with a tiktoken tokenizer, the chunk texts are Chroma's
   `FixedTokenChunker`'s.
 - **A default window a user expects: 1,024 cl100k_base tokens, no overlap** (`max_tokens` and
   `tokenizer` both optional). 1,024 is LlamaIndex's `TokenTextSplitter` default, with the same
@@ -71,9 +71,9 @@ from partita.chunking.text_chunks import (
     iter_groups_chunks,
 )
 from partita.elements import Element
+from partita.text.fixed_token_windows import TokenWindow, iter_token_windows
 from partita.text.sizing.sizer import sizer_for
 from partita.text.sizing.tokenizers import untruncated
-from partita.text.token_windows import TokenWindow, iter_token_windows
 
 __all__ = [
     "TOKEN",
@@ -290,9 +290,7 @@ def iter_chunks_by_tokens(
 
 def chunk_by_tokens(elements: Iterable[Element], **options: Unpack[TokenOptions]) -> list[Element]:
     """Return the "token" chunks of `elements`; see `iter_chunks_by_tokens`."""
-    return collect_chunks(
-        partial(iter_chunks_by_tokens, elements, **options), elements, options.get("tokenizer")
-    )
+    return collect_chunks(iter_chunks_by_tokens, elements, options)
 
 
 TOKEN = ChunkingStrategy(

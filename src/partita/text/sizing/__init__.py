@@ -11,7 +11,7 @@
 - `token_cuts`: where tiktoken's cl100k_base tokenization of a text splits in two, so that counts
   of prefixes, slices and joined texts come from one tokenization;
 - `token_bound`: a lower bound on a text's token count from the vocabulary alone;
-- `token_window`: the window of a long text whose one tokenization gives every count that
+- `split_window`: the window of a long text whose one tokenization gives every count that
   comparing its prefixes with `maxlen` tokens needs;
 - `text_tail`: a text's tail, read without copying it.
 """

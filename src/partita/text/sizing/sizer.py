@@ -10,7 +10,7 @@ whether a tokenizer was given; code with a fast path for tiktoken reads `sizer.t
 `measure(text)` is exact. `measure_at_most(text, limit)` is exact up to `limit` and otherwise
 only a number above it, which is all that comparing with a limit needs: for a cl100k_base sizer
 a long text then costs the tokenization of about `limit` tokens, not of the whole text
-(`partita.text.sizing.token_window`).
+(`partita.text.sizing.split_window`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from partita.text.sizing.split_window import count_at_most
 from partita.text.sizing.token_cuts import appended_token_count, joined_token_count
-from partita.text.sizing.token_window import count_at_most
 from partita.text.sizing.tokenizers import TiktokenTokens, resolve_tokenizer
 
 __all__ = ["CHARACTERS", "SizeUnit", "Sizer", "sizer_for"]

@@ -3,8 +3,8 @@
 - `splitter`: `TextSplitter`, `split(s) -> (fragment, remainder)` and `iter_pieces(s)`, in
   characters or tokens, piece for piece as the reference library splits;
 - `char_pieces`: the character path unrolled into one loop, linear in the text;
-- `windowed_tokens`: the token path for cl100k_base, each split decided from one window of the
-  text (`partita.text.sizing.token_window`), linear in the text.
+- `window_splitter`: the token path for cl100k_base, each split decided from one window of the
+  text (`partita.text.sizing.split_window`), linear in the text.
 """
 
 from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter

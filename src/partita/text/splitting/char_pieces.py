@@ -3,8 +3,8 @@
 `iter_char_pieces(s, maxlen, overlap, separators)` generates the fragments that repeated calls
 of a character-mode `TextSplitter(maxlen, overlap, separators=separators)` return, starting with
 `s` and continuing on each remainder until it is empty, piece for piece. It is the splitter's
-character path unrolled into one loop, for chunk forming, where every remainder is split at once:
-no call, no option lookup and no `(fragment, remainder)` pair per piece.
+character path in one loop, for chunk forming, where every remainder is split at once; both take
+each step from `split_chars`.
 
 Linear in the length of `s`. Each piece reads only the first `maxlen` characters (plus a
 separator) of its remainder; a long remainder is a `TextTail`, so the rest of `s` is never
@@ -18,10 +18,29 @@ from collections.abc import Generator, Iterator
 
 from partita.text.sizing.text_tail import TextTail
 
-__all__ = ["iter_char_pieces"]
+__all__ = ["iter_char_pieces", "split_chars"]
 
 _COPIED_REMAINDER = 8
 """Windows of text below which a remainder is copied as a string rather than held as a tail."""
+
+
+def split_chars(s: str, maxlen: int, overlap: int, separators: tuple[str, ...]) -> tuple[str, str]:
+    """The first fragment of `s` (longer than `maxlen`) and its remainder, both stripped: cut at
+    the first of `separators` (in order of preference) found in the window, else at `maxlen`."""
+    for sep in separators:
+        # -- the separator must start after the overlap (or the split makes no progress) and
+        # -- may end exactly at maxlen --
+        start = s.rfind(sep, overlap + 1, maxlen + len(sep))
+        if start == -1:
+            continue
+        fragment = s[:start].rstrip()
+        remainder = s[start + len(sep) :].lstrip()
+        if overlap > 1:
+            remainder = fragment[-(overlap - 1) :].lstrip() + " " + remainder
+        if not fragment or len(remainder) >= len(s):
+            continue
+        return fragment, remainder.lstrip()
+    return s[:maxlen].rstrip(), s[maxlen - overlap :].lstrip()
 
 
 def iter_char_pieces(
@@ -30,28 +49,11 @@ def iter_char_pieces(
     """Generate the pieces of `s` (`separators`: non-empty strings, in order of preference)."""
     if len(s) > _COPIED_REMAINDER * maxlen + 1024:
         s = yield from _iter_pieces_of_long_text(s, maxlen, overlap, separators)
-    while s:
-        if len(s) <= maxlen:
-            yield s
-            return
-        for sep in separators:
-            # -- the separator must start after the overlap (or the split makes no progress) and
-            # -- may end exactly at maxlen --
-            start = s.rfind(sep, overlap + 1, maxlen + len(sep))
-            if start == -1:
-                continue
-            fragment = s[:start].rstrip()
-            remainder = s[start + len(sep) :].lstrip()
-            if overlap > 1:
-                remainder = fragment[-(overlap - 1) :].lstrip() + " " + remainder
-            if not fragment or len(remainder) >= len(s):
-                continue
-            yield fragment  # -- already right-stripped --
-            s = remainder.lstrip()
-            break
-        else:
-            yield s[:maxlen].rstrip()
-            s = s[maxlen - overlap :].lstrip()
+    while len(s) > maxlen:
+        fragment, s = split_chars(s, maxlen, overlap, separators)
+        yield fragment
+    if s:
+        yield s
 
 
 def _iter_pieces_of_long_text(

@@ -20,7 +20,7 @@ The reference measures every candidate prefix (and, for the overlap, suffix) wit
 tokenization: tens of tokenizations of window-long strings per split. For a sizer made by
 `sizer_for` from a tiktoken encoding whose pre-tokenizer pattern is cl100k_base's, partita makes
 the same decisions from the same numbers with a window per split
-(`partita.text.splitting.windowed_tokens`): counts come from the window's one tokenization at its
+(`partita.text.splitting.window_splitter`): counts come from the window's one tokenization at its
 cuts (`partita.text.sizing.token_cuts`), and candidates that provably count more than the window
 are rejected uncounted (`partita.text.sizing.token_bound`). `iter_pieces` splits a whole text
 that way in time linear in its length, never copying its remainders. Texts holding a surrogate
@@ -36,9 +36,9 @@ from collections.abc import Iterator, Sequence
 from partita.text.sizing.sizer import CHARACTERS, Sizer
 from partita.text.sizing.text_tail import TextTail
 from partita.text.sizing.token_cuts import supports_cuts
-from partita.text.splitting.char_pieces import iter_char_pieces
+from partita.text.splitting.char_pieces import iter_char_pieces, split_chars
 from partita.text.splitting.token_rules import WINDOW_MARGIN, emitted_prefix, probe_end, run_start
-from partita.text.splitting.windowed_tokens import WindowedTokenSplitter, token_tail
+from partita.text.splitting.window_splitter import WindowedTokenSplitter, token_tail
 
 __all__ = ["DEFAULT_SEPARATORS", "TextSplitter"]
 
@@ -85,21 +85,7 @@ class TextSplitter:
         maxlen = self._maxlen
         if len(s) <= maxlen:
             return s, ""
-        overlap = self._overlap
-        for sep in self._separators:
-            # -- the separator must start after the overlap (or the split makes no progress) and
-            # -- may end exactly at maxlen --
-            start = s.rfind(sep, overlap + 1, maxlen + len(sep))
-            if start == -1:
-                continue
-            fragment = s[:start].rstrip()
-            remainder = s[start + len(sep) :].lstrip()
-            if overlap > 1:
-                remainder = fragment[-(overlap - 1) :].lstrip() + " " + remainder
-            if not fragment or len(remainder) >= len(s):
-                continue
-            return fragment.rstrip(), remainder.lstrip()
-        return s[:maxlen].rstrip(), s[maxlen - overlap :].lstrip()
+        return split_chars(s, maxlen, self._overlap, self._separators)
 
     def iter_pieces(self, s: str) -> Iterator[str]:
         """Generate the fragments of splitting `s`, then each remainder in turn, to the end.

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Annotated, Any, ClassVar, Unpack
 
 from partita.chunking.ids import ChunkIds
@@ -133,9 +132,7 @@ def iter_chunks_of_code(
 
 def chunk_code(elements: Iterable[Element], **options: Unpack[CodeOptions]) -> list[Element]:
     """Return the "code" chunks of `elements`; see `iter_chunks_of_code`."""
-    return collect_chunks(
-        partial(iter_chunks_of_code, elements, **options), elements, options.get("tokenizer")
-    )
+    return collect_chunks(iter_chunks_of_code, elements, options)
 
 
 CODE = ChunkingStrategy(

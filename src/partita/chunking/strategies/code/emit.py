@@ -24,6 +24,7 @@ from __future__ import annotations
 import bisect
 import warnings
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from partita.chunking.ids import ChunkIds
@@ -86,42 +87,21 @@ def iter_code_chunks(
         yield from emitter.chunks_of(piece)
 
 
+@dataclass(frozen=True, slots=True)
 class _Emitter:
     """Makes the chunks of one element's pieces."""
 
-    __slots__ = (
-        "_base",
-        "_element",
-        "_ids",
-        "_language",
-        "_planner",
-        "_recursive",
-        "_run",
-        "_starts",
-    )
-
-    def __init__(
-        self,
-        element: Element,
-        run: ChunkingRun,
-        ids: ChunkIds,
-        planner: PiecePlanner,
-        starts: Sequence[int],
-        base: int,
-        language: Language | None,
-        recursive: bool,
-    ) -> None:
-        self._element = element
-        self._run = run
-        self._ids = ids
-        self._planner = planner
-        self._starts = starts
-        self._base = base
-        self._language = language
-        self._recursive = recursive
+    element: Element
+    run: ChunkingRun
+    ids: ChunkIds
+    planner: PiecePlanner
+    starts: Sequence[int]
+    base: int
+    language: Language | None
+    recursive: bool
 
     def chunks_of(self, piece: Piece) -> Iterator[Element]:
-        start, end = self._planner.span(piece.lo, piece.hi)
+        start, end = self.planner.span(piece.lo, piece.hi)
         if start == end:
             return
         if not piece.cut:
@@ -130,9 +110,9 @@ class _Emitter:
         yield from self._cut(piece, start, end)
 
     def _cut(self, piece: Piece, start: int, end: int) -> Iterator[Element]:
-        run = self._run
+        run = self.run
         sizer, limit = run.sizer, run.opts.hard_max
-        text = self._element.text
+        text = self.element.text
         later = piece.context + piece.signature
         budget = max(1, limit - sizer.measure(later)) if later else limit
         splits = self._splits(text, start, end, sizer.bounded_by(budget), budget)
@@ -171,32 +151,32 @@ class _Emitter:
     def _splits(
         self, text: str, start: int, end: int, measure: Callable[[str], int], budget: int
     ) -> list[Split]:
-        if not self._recursive:
-            return list(iter_code_splits(text, start, end, measure, budget, self._language))
+        if not self.recursive:
+            return list(iter_code_splits(text, start, end, measure, budget, self.language))
         return [
             Split(start + s.start, start + s.end, s.size, s.is_sentence, s.ends_sentence)
             for s in iter_recursive_splits(text[start:end], measure, budget)
         ]
 
     def _chunk(self, piece: Piece, header: str, start: int, end: int) -> Element:
-        starts, base = self._starts, self._base
+        starts, base = self.starts, self.base
         extra: dict[str, Any] = {}
         if header:
             extra["text_offset"] = len(header)
-        if self._language is not None:
-            extra["language"] = self._language.name
+        if self.language is not None:
+            extra["language"] = self.language.name
         extra["code_type"] = piece.code_type
         if piece.code_name is not None:
             extra["code_name"] = piece.code_name
         extra["start_line"] = bisect.bisect_right(starts, start) + base
         extra["end_line"] = bisect.bisect_right(starts, end - 1) + base
-        text = header + self._element.text[start:end]
+        text = header + self.element.text[start:end]
         return chunk_element(
-            [self._element],
+            [self.element],
             [(0, start, end)],
             text,
-            self._run,
-            self._ids,
+            self.run,
+            self.ids,
             extra=extra,
             offset=len(header),
         )

@@ -47,32 +47,29 @@ class Piece:
     cut: bool = False
 
 
+@dataclass(frozen=True, slots=True)
 class PiecePlanner:
     """Plans the pieces of one source `text` (its `starts`: `line_starts(text)`) for a window
     of `limit` measured by `sizer`; with `contexts=False` no piece has a context."""
 
-    __slots__ = ("_contexts", "_limit", "_sizer", "_starts", "_text")
-
-    def __init__(
-        self, text: str, starts: Sequence[int], sizer: Sizer, limit: int, *, contexts: bool
-    ) -> None:
-        self._text = text
-        self._starts = starts
-        self._sizer = sizer
-        self._limit = limit
-        self._contexts = contexts
+    text: str
+    starts: Sequence[int]
+    sizer: Sizer
+    limit: int
+    _: dataclasses.KW_ONLY
+    contexts: bool
 
     def lines(self, lo: int, hi: int) -> str:
         """The text of lines `[lo, hi)`, line breaks included (a missing last one added)."""
-        starts = self._starts
-        end = starts[hi] if hi < len(starts) else len(self._text)
-        text = self._text[starts[lo] : end]
+        starts = self.starts
+        end = starts[hi] if hi < len(starts) else len(self.text)
+        text = self.text[starts[lo] : end]
         return text if text.endswith("\n") or not text else text + "\n"
 
     def span(self, lo: int, hi: int) -> tuple[int, int]:
         """The span of lines `[lo, hi)`, leading blank lines and trailing whitespace left out
         (empty, `start == end`, for blank lines)."""
-        text, starts = self._text, self._starts
+        text, starts = self.text, self.starts
         count = len(starts)
         end = starts[hi] - 1 if hi < count else len(text)
         for line in range(lo, hi):
@@ -83,14 +80,14 @@ class PiecePlanner:
         return end, end
 
     def fits(self, text: str) -> bool:
-        return self._sizer.fits(text, self._limit)
+        return self.sizer.fits(text, self.limit)
 
     def _small(self, text: str) -> bool:
-        return self._sizer.fits(text, self._limit // 2)
+        return self.sizer.fits(text, self.limit // 2)
 
     def iter_pieces(self, definitions: Sequence[Definition]) -> Iterator[Piece]:
         """The pieces of the whole text, in order."""
-        yield from self._level(definitions, 0, len(self._starts), "", "", None)
+        yield from self._level(definitions, 0, len(self.starts), "", "", None)
 
     def _level(
         self,
@@ -113,7 +110,7 @@ class PiecePlanner:
             first, last = self.span(start, end)
             if first == last:
                 continue
-            code = self._text[first:last]
+            code = self.text[first:last]
             contexts = self._alternatives(above, None if in_header else owner)
             fitting = next((c for c in contexts if self.fits(c + code)), None)
             if fitting is not None:
@@ -144,7 +141,7 @@ class PiecePlanner:
         first, last = self.span(start, end)
         if first == last:
             return None
-        code = self._text[first:last]
+        code = self.text[first:last]
         fitting = next((c for c in contexts if self.fits(c + code)), None)
         if fitting is not None:
             return Piece(start, end, code_type, name, fitting)
@@ -156,7 +153,7 @@ class PiecePlanner:
         if definition.lead < 0:
             return False
         first, last = self.span(definition.lead, definition.last + 1)
-        code = self._text[first:last]
+        code = self.text[first:last]
         return any(self.fits(c + code) for c in contexts)
 
     def _alternatives(self, above: str, owner: Definition | None) -> tuple[str, ...]:
@@ -170,7 +167,7 @@ class PiecePlanner:
         return (above, self.lines(owner.start, owner.body), "")
 
     def _context(self, above: str, container: Definition) -> str:
-        if not self._contexts:
+        if not self.contexts:
             return ""
         for header in (
             self.lines(container.first, container.header_end),
@@ -214,4 +211,4 @@ class PiecePlanner:
 
     def _has_word(self, lo: int, hi: int) -> bool:
         start, end = self.span(lo, hi)
-        return any(c.isalnum() for c in self._text[start:end])
+        return any(c.isalnum() for c in self.text[start:end])

@@ -115,15 +115,7 @@ def _plain_rows(body: str) -> list[SimpleRow] | None:
     append = rows.append
     for _token, inner, opened, closed in tokens:
         if inner:
-            # -- `_plain_row()`, inlined: most rows of most tables come this way --
-            if "<th>" in inner:
-                compact = inner.replace("<th>", "<td>").replace("</th>", "</td>")
-                is_header = in_thead or "<td>" not in inner
-            else:
-                compact = inner
-                is_header = in_thead
-            text = compact[4:-5].replace("</td><td>", " ")
-            append(PlainRow(f"<tr>{compact}</tr>", text, is_header, group_key, ("", inner, "")))
+            append(_plain_row(inner, ("", inner, ""), in_thead, group_key))
         elif opened:
             if section:
                 return None

@@ -194,14 +194,20 @@ def _element_content(cell: etree._Element) -> tuple[str, str, bool]:
     raw_texts: list[str] = []
     raw = cell.text
     if raw:
-        raw_texts.append(raw)
-        text = " ".join(raw.split())
-        texts.append(text)
-        markup.append(escape_text(text))
+        _append_text(raw, markup, texts, raw_texts)
     for child in cell:
         _serialize(child, markup, texts, raw_texts)
     content = "".join(texts)
     return " ".join(content.split()), f">{''.join(markup)}</td>", not "".join(raw_texts).strip()
+
+
+def _append_text(raw: str, markup: list[str], texts: list[str], raw_texts: list[str]) -> None:
+    """Append an element's source text `raw` to `raw_texts`, its compact text to `texts` and
+    that text escaped to `markup`."""
+    raw_texts.append(raw)
+    text = " ".join(raw.split())
+    texts.append(text)
+    markup.append(escape_text(text))
 
 
 def _serialize(
@@ -228,10 +234,7 @@ def _serialize(
     else:
         markup.append(f"<{tag}{attrs}>")
         if raw:
-            raw_texts.append(raw)
-            text = " ".join(raw.split())
-            texts.append(text)
-            markup.append(escape_text(text))
+            _append_text(raw, markup, texts, raw_texts)
         for child in element:
             _serialize(child, markup, texts, raw_texts)
         markup.append(f"</{tag}>")

@@ -357,22 +357,9 @@ class _OversizedGroupSplitter:
         active = self._active
         cells: list[str] = []
         texts: list[str] = []
-        if not emit_text:
-            # -- no live span has text, so every covered column is blank --
-            col = 0
-            for cell_col, _gap, cell in placed:
-                if col < cell_col:
-                    cells.append(format_td("", cell_col - col))
-                cells.append(self._own_text_or_blank_html(cell, idx))
-                if cell.text:
-                    texts.append(cell.text)
-                col = cell_col + cell.colspan
-            trailing_col = active.gap_index.trailing_gap_start()
-            if col < trailing_col:
-                cells.append(format_td("", trailing_col - col))
-            return cells, texts
-
-        incoming = sorted(active.text_spans.values(), key=lambda span: span.col)
+        # -- without `emit_text` no live span is emitted, so every covered column is blank --
+        spans = active.text_spans.values() if emit_text else ()
+        incoming = sorted(spans, key=lambda span: span.col)
         col = own_idx = span_idx = 0
         while own_idx < len(placed) or span_idx < len(incoming):
             own_col = placed[own_idx][0] if own_idx < len(placed) else None

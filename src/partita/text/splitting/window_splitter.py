@@ -2,13 +2,13 @@
 
 `WindowedTokenSplitter.split(tail)` returns what the reference's splitter returns for
 `str(tail)` (the rules are in `partita.text.splitting.token_rules`), but reads only the window
-that `partita.text.sizing.token_window` finds at the start of `tail`, with the whitespace and
+that `partita.text.sizing.split_window` finds at the start of `tail`, with the whitespace and
 separator just after it. Its remainder is a `TextTail`, so a chain of splits over a long text
 never copies the rest of the text: `iter_pieces` splits a text in time linear in its length.
 
 Every count a split needs is exact and taken from the window's one tokenization: a prefix or a
 slice of the window. A prefix longer than the window's `stop` provably counts more than the
-window (`token_window`), so it is rejected uncounted: each split makes the reference's decisions
+window (`split_window`), so it is rejected uncounted: each split makes the reference's decisions
 from the reference's numbers. The probes that find the window's end, the separator candidates
 (searched right to left from just past the window's end, each whitespace run once) and the
 whitespace fallback are the reference's, in its order.
@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from partita.text.sizing.split_window import TokenWindow, set_stop, window_of
 from partita.text.sizing.text_tail import TextTail
-from partita.text.sizing.token_window import TokenWindow, set_stop, window_of
 from partita.text.sizing.tokenizers import TiktokenTokens
 from partita.text.splitting.token_rules import WINDOW_MARGIN, probe_end, run_start
 

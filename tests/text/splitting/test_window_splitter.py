@@ -1,6 +1,6 @@
 """Token-mode splitting from windows: the plain path's splits, with work linear in the text.
 
-The windowed splitter (`token_window`, `windowed_tokens`, `token_bound`) must make exactly the plain
+The windowed splitter (`split_window`, `window_splitter`, `token_bound`) must make exactly the plain
 path's decisions (the plain path measures every candidate, as the reference does, and is checked
 against the reference in `test_splitter.py`), on texts built to exercise it: long stretches
 without cuts (letters or Chinese without spaces, whitespace and punctuation runs), lone
