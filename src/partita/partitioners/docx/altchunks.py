@@ -33,6 +33,7 @@ from __future__ import annotations
 import email
 import email.policy
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from email.message import Message
 
 from lxml import etree
@@ -90,48 +91,40 @@ class Imports:
         """True once an import passed a bound: the imports after it are not read."""
 
 
+@dataclass(slots=True)
 class AltChunkReader:
     """Reads the altChunks standing in one part (`part`: a document, header or notes part) of
-    `package`, found `depth` imports deep, into drafts; `budget` is that document's."""
+    `package`, found `depth` imports deep, into drafts; `budget` is that document's, `rels` the
+    part's relationships (read on the first altChunk when not given)."""
 
-    def __init__(
-        self,
-        imports: Imports,
-        package: DocxPackage,
-        part: str,
-        budget: Budget,
-        depth: int,
-        *,
-        rels: dict[str, Relationship] | None = None,
-    ) -> None:
-        self._imports = imports
-        self._package = package
-        self._part = part
-        self._budget = budget
-        self._depth = depth
-        self._rels = rels
+    imports: Imports
+    package: DocxPackage
+    part: str
+    budget: Budget
+    depth: int
+    rels: dict[str, Relationship] | None = field(default=None, kw_only=True)
 
     def read(self, alt_chunk: etree._Element) -> list[Draft]:
         """Return the drafts of the part `alt_chunk` imports, or none (the part left out, and
         named with the reason in the loss report)."""
-        imports = self._imports
+        imports = self.imports
         if imports.stopped:
             imports.losses.add("imported parts not read after a bound was reached")
             return []
         rel_id = alt_chunk.get(ns.R_ID) or ""
-        what = f"altChunk {rel_id!r} in {self._part}"
-        tally = self._package.tally
+        what = f"altChunk {rel_id!r} in {self.part}"
+        tally = self.package.tally
         saved = (tally.bytes_read, tally.nodes, imports.markup_bytes)
         try:
-            if self._rels is None:
-                self._rels = self._package.relationships(self._part)
-            rel = self._rels.get(rel_id)
+            if self.rels is None:
+                self.rels = self.package.relationships(self.part)
+            rel = self.rels.get(rel_id)
             if rel is None:
                 raise DocumentError("no such relationship")
             what = f"altChunk {rel.target}"
             if rel.is_external:
                 raise DocumentError("an external target is not fetched")
-            return _within_room(self._drafts(rel.target), self._budget)
+            return _within_room(self._drafts(rel.target), self.budget)
         except DocumentLimitError as exc:
             tally.bytes_read, tally.nodes, imports.markup_bytes = saved
             imports.stopped = True
@@ -143,7 +136,7 @@ class AltChunkReader:
 
     def _drafts(self, target: str) -> Iterator[Draft]:
         """Generate the drafts of part `target`; `DocumentError` when it cannot be read."""
-        package = self._package
+        package = self.package
         if not package.has_part(target):
             raise DocumentError("the part is missing")
         content_type = package.content_type(target)
@@ -151,15 +144,15 @@ class AltChunkReader:
             raise DocumentError("the package gives the part no content type")
         media_type, _, params = content_type.partition(";")
         media_type = media_type.strip()
-        name = f"{self._imports.host} (altChunk {target})"
+        name = f"{self.imports.host} (altChunk {target})"
         if media_type in _WML_PART_TYPES or media_type in _WML_PACKAGE_TYPES:
-            if self._depth >= MAX_IMPORT_DEPTH:
+            if self.depth >= MAX_IMPORT_DEPTH:
                 raise DocumentError(f"imported documents nest more than {MAX_IMPORT_DEPTH} deep")
             if media_type in _WML_PART_TYPES:
                 nested = package.with_main_part(target, name)
             else:
                 nested = DocxPackage.open(package.read(target), name, tally=package.tally)
-            return self._imports.read_document(nested, self._imports, self._depth + 1)
+            return self.imports.read_document(nested, self.imports, self.depth + 1)
         if not (media_type in _HTML_TYPES or media_type in _MHT_TYPES or media_type in _TEXT_TYPES):
             raise DocumentError(f"content type {media_type} is not one partita reads")
         data = package.read(target)
@@ -175,7 +168,7 @@ class AltChunkReader:
         return iter_text_drafts(text)
 
     def _spend_markup(self, size: int) -> None:
-        imports = self._imports
+        imports = self.imports
         imports.markup_bytes += size
         if imports.markup_bytes > MAX_HTML_BYTES:
             raise DocumentLimitError(
