@@ -19,21 +19,20 @@ import time
 from collections import deque
 from collections.abc import Callable
 from multiprocessing.connection import wait
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from partita._workers.process import (
     POLL_SECONDS,
     BatchResult,
+    I,
     Job,
+    T,
     Worker,
     WorkerSpec,
     is_reusable,
 )
 
 __all__ = ["WorkerPipe"]
-
-T = TypeVar("T")
-I = TypeVar("I")  # noqa: E741 -- the item type
 
 
 class WorkerPipe(Generic[I, T]):

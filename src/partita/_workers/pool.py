@@ -7,12 +7,14 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import wait
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from partita._workers.process import (
     POLL_SECONDS,
     BatchResult,
+    I,
     Job,
+    T,
     Worker,
     WorkerSpec,
     check_limits,
@@ -21,9 +23,6 @@ from partita._workers.process import (
 )
 
 __all__ = ["WorkerPool"]
-
-T = TypeVar("T")
-I = TypeVar("I")  # noqa: E741 -- the item type
 
 
 class WorkerPool(Generic[I, T]):

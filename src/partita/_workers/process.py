@@ -47,6 +47,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+"""A task's result type (the workers' type variables, shared by the pool and the pipe)."""
 I = TypeVar("I")  # noqa: E741 -- the item type
 
 STARTS = ("forkserver", "subprocess")

@@ -39,26 +39,17 @@ from partita.partitioners.detect import (
 from partita.partitioners.formats import FORMAT_TABLE
 from partita.text.code.languages import language_for_mime_type
 
-__all__ = ["PARTITIONERS", "EmptyDocumentWarning", "FormatMismatchWarning", "partition"]
+__all__ = [
+    "PARTITIONERS",
+    "DocumentWarning",
+    "EmptyDocumentWarning",
+    "FormatMismatchWarning",
+    "partition",
+]
 
 
-class EmptyDocumentWarning(PartitaWarning):
-    """A document gave no elements; `filename` names it and `reason` says why ("the file is
-    empty (0 bytes)", "it holds only whitespace", "partita found no text in this PDF")."""
-
-    def __init__(self, filename: str, reason: str) -> None:
-        super().__init__(filename, reason)
-        self.filename = filename
-        self.reason = reason
-
-    def __str__(self) -> str:
-        return f"{self.filename}: no elements: {self.reason}"
-
-
-class FormatMismatchWarning(PartitaWarning):
-    """A document's content is another format than its name claims, and was read as what it
-    is; `filename` names it, `reason` says what was read ("the content is plain text, not PDF:
-    read as plain text")."""
+class DocumentWarning(PartitaWarning):
+    """A warning about one document: `filename` names it and `reason` says what happened."""
 
     def __init__(self, filename: str, reason: str) -> None:
         super().__init__(filename, reason)
@@ -67,6 +58,20 @@ class FormatMismatchWarning(PartitaWarning):
 
     def __str__(self) -> str:
         return f"{self.filename}: {self.reason}"
+
+
+class EmptyDocumentWarning(DocumentWarning):
+    """A document gave no elements; `reason` says why ("the file is empty (0 bytes)", "it holds
+    only whitespace", "partita found no text in this PDF")."""
+
+    def __str__(self) -> str:
+        return f"{self.filename}: no elements: {self.reason}"
+
+
+class FormatMismatchWarning(DocumentWarning):
+    """A document's content is another format than its name claims, and was read as what it
+    is; `reason` says what was read ("the content is plain text, not PDF: read as plain
+    text")."""
 
 
 PARTITIONERS: dict[str, str] = {
