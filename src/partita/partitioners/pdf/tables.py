@@ -282,16 +282,19 @@ def _is_bold_row(row: list[_Cell]) -> bool:
     return sum(1 for c in chars if is_bold_font(c["fontname"])) * 2 > len(chars)
 
 
-def table_html(rows: Sequence[Sequence[tuple[str, int, int]]], header: bool) -> str:
-    """Return the HTML of a table given as rows of (text, colspan, rowspan) cells; the first row
-    is the header (`<thead>`, `<th>`) when `header` is true."""
+def table_html(
+    rows: Sequence[Sequence[tuple[str, int, int]]], header: bool, header_rows: int = 1
+) -> str:
+    """Return the HTML of a table given as rows of (text, colspan, rowspan) cells; the first
+    `header_rows` rows are the header (`<thead>`, `<th>`) when `header` is true."""
+    heads = header_rows if header else 0
     parts = ["<table>"]
     for index, row in enumerate(rows):
-        if header and index == 0:
+        if heads and index == 0:
             parts.append("<thead>")
-        elif index == (1 if header else 0):
+        elif index == heads:
             parts.append("<tbody>")
-        tag = "th" if header and index == 0 else "td"
+        tag = "th" if index < heads else "td"
         parts.append("<tr>")
         for text, colspan, rowspan in row:
             attrs = ""
@@ -301,9 +304,9 @@ def table_html(rows: Sequence[Sequence[tuple[str, int, int]]], header: bool) -> 
                 attrs += f' rowspan="{rowspan}"'
             parts.append(f"<{tag}{attrs}>{html.escape(text, quote=False)}</{tag}>")
         parts.append("</tr>")
-        if header and index == 0:
+        if heads and index == heads - 1:
             parts.append("</thead>")
-    if len(rows) > (1 if header else 0):
+    if len(rows) > heads:
         parts.append("</tbody>")
     parts.append("</table>")
     return "".join(parts)

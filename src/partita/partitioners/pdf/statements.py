@@ -1,0 +1,498 @@
+"""Financial statements: tables of labelled numbers aligned by whitespace, without rules.
+
+An income statement, balance sheet or cash-flow statement sets each row as a *label* at the
+left ("Total cost of revenue", indented under "Cost of revenue:") and *values* in columns to its
+right, right-aligned, with "$" at a column's left edge and the ")" of a negative or a "%"
+hanging past the digits (often drawn as separate glyphs, or in a shaded band the ruled-table
+finder reads as a table of its own row). Read as text, such a page gives one number per line.
+
+Principles:
+
+- **Pieces.** A page line (`lines.Line`, already split at gaps wider than `SEGMENT_GAP_EM` em)
+  made only of numbers, dashes, currency signs, ")" and "%" is a *value line*; its words become
+  value pieces: "$" joins the number after it, ")" and "%" the number before it (across lines
+  too: "(14" then ")" is "(14)"). Any other line is one text piece. Word positions inside a line
+  are estimated from the line's box in proportion to their characters.
+- **Rows.** Lines on one baseline form a row. A *value row* holds a number, with no text piece
+  right of its label longer than `_MAX_SIDE_WORDS` words (a column of prose beside a table is no
+  cell) and a label that is no table-of-contents entry. A *label row* holds only short text
+  left of the values ("Revenue:", a wrapped label's first line).
+- **Regions.** A statement is a run of value rows and label rows, each within `_MAX_GAP_EM` em
+  of the row before and in about one font size; label rows may not reach the value columns.
+  It counts when it has at least `_MIN_VALUE_ROWS` value rows, most of them labelled, and reads
+  as figures: two value columns or more, or most numbers written with a separator, sign or
+  currency (a table of contents' page numbers do not count).
+- **Columns.** The right edges of the digits of all its numbers, clustered (gaps wider than
+  `_COLUMN_GAP_EM` em part two columns); each value goes to the column of the nearest edge, a
+  dash or a short text cell to the column whose extent holds its middle. Column 0 is the label.
+- **Header rows.** The rows at the region's top with no label and only years or text over the
+  value columns, and the rows just above it (up to `_MAX_HEADER_ROWS` in all) whose pieces lie
+  over the value columns or are a unit line ("(In millions, except per share amounts)"); a
+  header piece over several columns spans them (`colspan`). A centred statement title above
+  reaches the label column, so it stops the header.
+- **Cells.** "$ 72,361" reads "$72,361", "(8,122 )" reads "(8,122)", "12 %" reads "12%". A label
+  row without a colon at its end, just above a value row whose label is indented further or
+  starts in lowercase, is the first line of that row's wrapped label and is joined to it.
+
+Cost: every pass is linear in the page's lines and words, but for one sort of the region's
+numbers; the header search looks at most `_MAX_HEADER_ROWS` rows above each region.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from partita.partitioners.pdf.blocks import ends_with_leader
+from partita.partitioners.pdf.layout import union_intervals
+from partita.partitioners.pdf.lines import BBox, Line
+from partita.partitioners.pdf.tables import PageTable, table_html
+
+__all__ = ["Statements", "find_statements"]
+
+_MAX_GAP_EM = 2.2
+_MAX_SIZE_STEP = 2.0
+_MIN_VALUE_ROWS = 3
+_MAX_SIDE_WORDS = 4
+_MAX_LABEL_WORDS = 30
+_MAX_LABEL_ROW_WORDS = 16
+_COLUMN_GAP_EM = 1.4
+_MAX_HEADER_ROWS = 4
+_MAX_HEADER_WORDS = 10
+_MAX_COLUMNS = 24
+"""More value columns than any statement has: pieces are matched to columns one by one."""
+
+_TEXT, _NUM, _NIL = 0, 1, 2
+
+_NUMBER = re.compile(r"[(\-−–]?[$€£¥]?\(?\d[\d,]*(?:\.\d+)?\)?%?\)?[*†‡]?")
+_DASH = re.compile(r"[-–—−]{1,3}|n/?a|nm", re.I)
+_CURRENCY = re.compile(r"[$€£¥]|US\$")
+_SIGN = re.compile(r"\)|%|\)%|%\)")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_UNITS = re.compile(
+    r"\(?\s*(?:\$|dollars|amounts|in)\b.*\b(?:millions|thousands|billions)\b", re.IGNORECASE
+)
+_TRAILING_SIGNS = re.compile(r"[)%*†‡]+$")
+
+
+@dataclass(slots=True)
+class _Piece:
+    text: str
+    x0: float
+    x1: float
+    kind: int
+    anchor: float
+    """The right edge of the digits (of the text for a text piece)."""
+
+
+@dataclass(slots=True)
+class _Row:
+    lines: list[Line] = field(default_factory=list[Line])
+    pieces: list[_Piece] = field(default_factory=list[_Piece])
+    top: float = float("inf")
+    bottom: float = float("-inf")
+
+    @property
+    def size(self) -> float:
+        return self.lines[0].size
+
+    @property
+    def label(self) -> _Piece | None:
+        first = self.pieces[0] if self.pieces else None
+        return first if first is not None and first.kind == _TEXT else None
+
+    @property
+    def values(self) -> list[_Piece]:
+        return [p for p in self.pieces if p.kind != _TEXT]
+
+    @property
+    def numbers(self) -> list[_Piece]:
+        return [p for p in self.pieces if p.kind == _NUM]
+
+
+@dataclass(frozen=True, slots=True)
+class Statements:
+    """The statement tables of a page, top to bottom, and the lines left outside them."""
+
+    tables: list[PageTable]
+    rest: list[Line]
+
+
+def find_statements(lines: Sequence[Line]) -> Statements:
+    """Return the financial-statement tables among `lines` (top to bottom, as `chars_to_lines`
+    gives them) and the lines left outside them, in their order (see the module docstring)."""
+    rows = _rows(lines)
+    if sum(1 for row in rows if row.numbers) < _MIN_VALUE_ROWS:
+        return Statements([], list(lines))
+    used = [False] * len(rows)
+    tables: list[PageTable] = []
+    start = 0
+    floor = 0  # -- rows above it belong to an earlier table or were passed --
+    while start < len(rows):
+        if not _is_value_row(rows[start]):
+            start += 1
+            continue
+        end = _region_end(rows, start)
+        table = _statement(rows, floor, start, end, used)
+        if table is not None:
+            tables.append(table)
+            floor = end
+        start = end  # -- a run's later rows make a shorter run, no statement either --
+    if not tables:
+        return Statements([], list(lines))
+    rest = [line for row, done in zip(rows, used, strict=True) if not done for line in row.lines]
+    return Statements(tables, rest)
+
+
+# -- rows and pieces -----------------------------------------------------------------------------
+
+
+def _rows(lines: Sequence[Line]) -> list[_Row]:
+    rows: list[_Row] = []
+    for line in lines:
+        if rows:
+            row = rows[-1]
+            margin = 0.3 * line.size
+            if (
+                line.x0 >= row.lines[-1].x1 - 0.5
+                and line.top < row.bottom - margin
+                and line.bottom > row.top + margin
+            ):
+                row.lines.append(line)
+                row.top, row.bottom = min(row.top, line.top), max(row.bottom, line.bottom)
+                continue
+        rows.append(_Row([line], [], line.top, line.bottom))
+    for row in rows:
+        row.pieces = _pieces(row.lines)
+    return rows
+
+
+def _words(line: Line) -> list[tuple[str, float, float]]:
+    """The words of `line` with their x-ranges, estimated in proportion to their characters."""
+    text = line.text
+    per_char = (line.x1 - line.x0) / max(1, len(text))
+    return [
+        (m.group(), line.x0 + m.start() * per_char, line.x0 + m.end() * per_char)
+        for m in re.finditer(r"\S+", text)
+    ]
+
+
+def _is_value_word(word: str) -> bool:
+    return bool(
+        _NUMBER.fullmatch(word)
+        or _DASH.fullmatch(word)
+        or _CURRENCY.fullmatch(word)
+        or _SIGN.fullmatch(word)
+    )
+
+
+def _pieces(lines: Sequence[Line]) -> list[_Piece]:
+    pieces: list[_Piece] = []
+    currency: tuple[str, float] | None = None  # -- a "$" waiting for its number --
+    for line in lines:
+        words = _words(line)
+        if not words or not all(_is_value_word(w) for w, _, _ in words):
+            if currency is not None:
+                pieces.append(_Piece(currency[0], currency[1], line.x0, _TEXT, line.x0))
+                currency = None
+            text = line.text.strip()
+            pieces.append(_Piece(text, line.x0, line.x1, _TEXT, line.x1))
+            continue
+        for word, x0, x1 in words:
+            if _CURRENCY.fullmatch(word):
+                currency = (word, x0)
+                continue
+            last = pieces[-1] if pieces else None
+            if _SIGN.fullmatch(word):
+                if last is not None and last.kind == _NUM and currency is None:
+                    last.text += word
+                    last.x1 = x1
+                else:
+                    pieces.append(_Piece(word, x0, x1, _TEXT, x1))
+                continue
+            kind = _NUM if _NUMBER.fullmatch(word) else _NIL
+            signs = _TRAILING_SIGNS.search(word)
+            anchor = x1 - (len(signs.group()) * (x1 - x0) / len(word) if signs else 0.0)
+            if currency is not None:
+                word, x0 = currency[0] + word, min(x0, currency[1])
+                currency = None
+            pieces.append(_Piece(word, x0, x1, kind, anchor))
+    if currency is not None:
+        pieces.append(_Piece(currency[0], currency[1], currency[1], _TEXT, currency[1]))
+    return pieces
+
+
+def _is_value_row(row: _Row) -> bool:
+    numbers = row.numbers
+    if not numbers:
+        return False
+    label = row.label
+    if label is not None:
+        if len(label.text.split()) > _MAX_LABEL_WORDS or ends_with_leader(label.text):
+            return False
+        if label.x1 > numbers[0].x0:
+            return False
+    side = [p for p in row.pieces[1 if label else 0 :] if p.kind == _TEXT]
+    return all(len(p.text.split()) <= _MAX_SIDE_WORDS for p in side)
+
+
+def _is_label_row(row: _Row, values_left: float) -> bool:
+    if not row.pieces or any(p.kind != _TEXT for p in row.pieces):
+        return False
+    if sum(len(p.text.split()) for p in row.pieces) > _MAX_LABEL_ROW_WORDS:
+        return False
+    return max(p.x1 for p in row.pieces) < values_left - 0.5 * row.size
+
+
+# -- regions -------------------------------------------------------------------------------------
+
+
+def _region_end(rows: Sequence[_Row], start: int) -> int:
+    """One past the last row of the run of value and label rows from `start` (a value row)."""
+    values_left = min(p.x0 for p in rows[start].values)
+    last_value = start
+    k = start + 1
+    while k < len(rows):
+        row, prev = rows[k], rows[k - 1]
+        if abs(row.size - prev.size) > _MAX_SIZE_STEP:
+            break
+        if row.top - prev.bottom > _MAX_GAP_EM * max(row.size, prev.size):
+            break
+        if _is_value_row(row):
+            values_left = min(values_left, min(p.x0 for p in row.values))
+            if row.label is not None or len(row.numbers) > 1:
+                last_value = k  # -- a lone number below the table is its page number --
+        elif not _is_label_row(row, values_left):
+            break
+        k += 1
+    return last_value + 1
+
+
+def _statement(
+    rows: Sequence[_Row], floor: int, start: int, end: int, used: list[bool]
+) -> PageTable | None:
+    region = list(range(start, end))
+    head = 0  # -- header rows at the top of the region: the years --
+    while head < len(region) and _is_year_row(rows[region[head]]):
+        head += 1
+    body = region[head:]
+    value_rows = [i for i in body if _is_value_row(rows[i])]
+    if len(value_rows) < _MIN_VALUE_ROWS:
+        return None
+    labelled = sum(1 for i in value_rows if rows[i].label is not None)
+    if labelled * 2 < len(value_rows) or labelled < 2:
+        return None
+    size = rows[start].size
+    anchors = _anchors([p.anchor for i in value_rows for p in rows[i].numbers], size)
+    if len(anchors) > _MAX_COLUMNS:
+        return None
+    numbers = [p.text for i in value_rows for p in rows[i].numbers]
+    figures = sum(1 for t in numbers if any(c in t for c in ",.$€£¥(%"))
+    if len(anchors) < 2 and figures * 2 < len(numbers):
+        return None
+    side = [p for i in value_rows for p in rows[i].pieces if p is not rows[i].label]
+    columns = _columns(anchors, side, size)
+    if len(columns) > _MAX_COLUMNS:
+        return None
+    values_left = columns[0].lo
+    above: list[int] = []  # -- header rows above the region --
+    k = start - 1
+    while k >= floor and len(above) + head < _MAX_HEADER_ROWS:
+        row, below = rows[k], rows[k + 1]
+        if below.top - row.bottom > _MAX_GAP_EM * max(row.size, below.size):
+            break
+        if not _is_header_row(row, values_left):
+            break
+        above.append(k)
+        k -= 1
+    header_rows = [*reversed(above), *region[:head]]
+    html_rows = [_header_cells(rows[i], columns, values_left) for i in header_rows]
+    html_rows.extend(_body_cells(rows, body, columns))
+    for i in (*header_rows, *body):
+        used[i] = True
+    chosen = [rows[i] for i in (*header_rows, *body)]
+    box: BBox = (
+        min(line.x0 for row in chosen for line in row.lines),
+        min(row.top for row in chosen),
+        max(line.x1 for row in chosen for line in row.lines),
+        max(row.bottom for row in chosen),
+    )
+    text = " ".join(cell for row in html_rows for cell, _, _ in row if cell)
+    return PageTable(box, text, table_html(html_rows, bool(header_rows), len(header_rows)))
+
+
+def _is_year_row(row: _Row) -> bool:
+    values = row.values
+    return bool(values) and all(_YEAR.fullmatch(p.text) for p in values)
+
+
+def _is_header_row(row: _Row, values_left: float) -> bool:
+    if not row.pieces:
+        return False
+    for piece in row.pieces:
+        if piece.kind == _NUM and not _YEAR.fullmatch(piece.text):
+            return False
+        if len(piece.text.split()) > _MAX_HEADER_WORDS:
+            return False
+        if piece.x0 < values_left - 1.0 * row.size and not _UNITS.match(piece.text):
+            return False
+    return True
+
+
+# -- columns and cells ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Column:
+    lo: float
+    hi: float
+    anchor: float | None
+    """The right edge of a value column's digits; None for a column of text cells."""
+
+
+def _anchors(anchors: list[float], size: float) -> list[float]:
+    """The value columns' right edges: `anchors` clustered, each cluster's largest edge."""
+    out: list[float] = []
+    for anchor in sorted(anchors):
+        if out and anchor - out[-1] <= _COLUMN_GAP_EM * size:
+            out[-1] = anchor
+        else:
+            out.append(anchor)
+    return out
+
+
+def _nearest(values: Sequence[float], x: float) -> int:
+    """The index of the value of the sorted `values` nearest `x`."""
+    k = bisect_left(values, x)
+    if k == len(values) or (k > 0 and x - values[k - 1] <= values[k] - x):
+        return k - 1
+    return k
+
+
+def _columns(anchors: Sequence[float], side: Sequence[_Piece], size: float) -> list[_Column]:
+    """The value columns (their numbers' extent, to their right edge), then the columns of the
+    text cells standing outside them ("3 years", "Over life of lease"), left to right."""
+    lefts, rights = list(anchors), list(anchors)
+    for piece in side:
+        if piece.kind == _NUM:
+            k = _nearest(anchors, piece.anchor)
+            lefts[k] = min(lefts[k], piece.x0)
+            rights[k] = max(rights[k], piece.x1)
+    columns = [_Column(lo, hi, a) for lo, hi, a in zip(lefts, rights, anchors, strict=True)]
+    loose = [p for p in side if p.kind != _NUM and _inside(columns, p, size) is None]
+    for lo, hi in union_intervals([(p.x0, p.x1) for p in loose]):
+        columns.append(_Column(lo, hi, None))
+    columns.sort(key=lambda c: c.lo)
+    return columns
+
+
+def _inside(columns: Sequence[_Column], piece: _Piece, size: float) -> int | None:
+    """The column whose extent (widened by half an em) holds the middle of `piece`."""
+    middle = (piece.x0 + piece.x1) / 2
+    for k, column in enumerate(columns):
+        if column.lo - 0.5 * size <= middle <= column.hi + 0.5 * size:
+            return k
+    return None
+
+
+def _column_of(piece: _Piece, columns: Sequence[_Column], size: float) -> int:
+    if piece.kind == _NUM:
+        numeric = [k for k, c in enumerate(columns) if c.anchor is not None]
+        edges = [columns[k].anchor or 0.0 for k in numeric]
+        return numeric[_nearest(edges, piece.anchor)]
+    found = _inside(columns, piece, size)
+    if found is not None:
+        return found
+    middle = (piece.x0 + piece.x1) / 2
+    return min(
+        range(len(columns)),
+        key=lambda k: min(abs(columns[k].lo - middle), abs(columns[k].hi - middle)),
+    )
+
+
+def _clean(text: str) -> str:
+    text = re.sub(r"([$€£¥])\s+(?=[(\d])", r"\1", text)
+    return re.sub(r"(?<=[\d)])\s+(?=[)%])", "", text)
+
+
+def _empty_row(text: str, columns: Sequence[_Column]) -> list[tuple[str, int, int]]:
+    return [(text, 1, 1), *(("", 1, 1) for _ in columns)]
+
+
+def _body_cells(
+    rows: Sequence[_Row], body: Sequence[int], columns: Sequence[_Column]
+) -> list[list[tuple[str, int, int]]]:
+    labels_right = max((p.x1 for i in body for p in rows[i].pieces[:1]), default=0.0)
+    out: list[list[tuple[str, int, int]]] = []
+    pending: _Piece | None = None  # -- a wrapped label's first line --
+    for i in body:
+        row = rows[i]
+        size = row.size
+        label = row.label
+        if not row.values:  # -- a label row --
+            if pending is not None:
+                out.append(_empty_row(pending.text, columns))
+            text = " ".join(p.text for p in row.pieces)
+            first = row.pieces[0]
+            long = first.x1 >= labels_right - 3 * size
+            pending = _Piece(text, first.x0, first.x1, _TEXT, first.x1)
+            if text.endswith(":") or len(row.pieces) > 1:
+                out.append(_empty_row(text, columns))
+                pending = None
+            elif not long:  # -- a short line: a section label, or a label only wrapped if the
+                # -- next starts in lowercase --
+                pending.anchor = -1.0
+            continue
+        cells = [""] * (len(columns) + 1)
+        if label is not None:
+            cells[0] = label.text
+            if pending is not None and (
+                label.text[:1].islower()
+                or (pending.anchor >= 0 and label.x0 > pending.x0 + 0.5 * size)
+            ):
+                cells[0] = f"{pending.text} {label.text}"
+                pending = None
+        if pending is not None:
+            out.append(_empty_row(pending.text, columns))
+            pending = None
+        for piece in row.pieces[1:] if label is not None else row.pieces:
+            k = _column_of(piece, columns, size) + 1
+            cells[k] = f"{cells[k]} {piece.text}".strip()
+        out.append([(_clean(c), 1, 1) for c in cells])
+    if pending is not None:
+        out.append(_empty_row(pending.text, columns))
+    return out
+
+
+def _header_cells(
+    row: _Row, columns: Sequence[_Column], values_left: float
+) -> list[tuple[str, int, int]]:
+    """The header row's cells: column 0 for a piece left of the values, else the columns the
+    piece overlaps (the nearest one when none), pieces over a shared column joined."""
+    spans: list[tuple[int, int, str]] = []
+    for piece in row.pieces:
+        if piece.x1 < values_left - 0.5 * row.size:
+            lo = hi = 0
+        else:
+            over = [k for k, c in enumerate(columns) if piece.x0 < c.hi and c.lo < piece.x1]
+            if over:
+                lo, hi = over[0] + 1, over[-1] + 1
+            else:
+                lo = hi = 1 + _column_of(
+                    _Piece(piece.text, piece.x0, piece.x1, _TEXT, piece.x1), columns, row.size
+                )
+        if spans and lo <= spans[-1][1]:
+            a, b, text = spans[-1]
+            spans[-1] = (min(a, lo), max(b, hi), f"{text} {piece.text}")
+        else:
+            spans.append((lo, hi, piece.text))
+    cells: list[tuple[str, int, int]] = []
+    column = 0
+    for lo, hi, text in spans:
+        cells.extend(("", 1, 1) for _ in range(lo - column))
+        cells.append((_clean(text), hi - lo + 1, 1))
+        column = hi + 1
+    cells.extend(("", 1, 1) for _ in range(len(columns) + 1 - column))
+    return cells
