@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from partita.partitioners.pdf.blocks import ends_with_leader
 from partita.partitioners.pdf.layout import union_intervals
 from partita.partitioners.pdf.lines import BBox, Line
+from partita.partitioners.pdf.sign_columns import tighten
 from partita.partitioners.pdf.tables import PageTable, table_html
 
 __all__ = ["Statements", "find_statements"]
@@ -412,11 +413,6 @@ def _column_of(piece: _Piece, columns: Sequence[_Column], size: float) -> int:
     )
 
 
-def _clean(text: str) -> str:
-    text = re.sub(r"([$€£¥])\s+(?=[(\d])", r"\1", text)
-    return re.sub(r"(?<=[\d)])\s+(?=[)%])", "", text)
-
-
 def _empty_row(text: str, columns: Sequence[_Column]) -> list[tuple[str, int, int]]:
     return [(text, 1, 1), *(("", 1, 1) for _ in columns)]
 
@@ -460,7 +456,7 @@ def _body_cells(
         for piece in row.pieces[1:] if label is not None else row.pieces:
             k = _column_of(piece, columns, size) + 1
             cells[k] = f"{cells[k]} {piece.text}".strip()
-        out.append([(_clean(c), 1, 1) for c in cells])
+        out.append([(tighten(c), 1, 1) for c in cells])
     if pending is not None:
         out.append(_empty_row(pending.text, columns))
     return out
@@ -492,7 +488,7 @@ def _header_cells(
     column = 0
     for lo, hi, text in spans:
         cells.extend(("", 1, 1) for _ in range(lo - column))
-        cells.append((_clean(text), hi - lo + 1, 1))
+        cells.append((tighten(text), hi - lo + 1, 1))
         column = hi + 1
     cells.extend(("", 1, 1) for _ in range(len(columns) + 1 - column))
     return cells
