@@ -74,6 +74,22 @@ _DOTTED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)\.?\s+\S")
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,3})*)\.\s+\S")
 _LEADING_NUMBER = re.compile(r"^[(\[]?\d{1,3}(?:[.,]\d{1,3})*[)\]]?\.?\s+")
 _MAX_COMMAS = 2
+_MAX_REPORT_TITLE_WORDS = 12
+_MIN_CAPS_LETTERS = 5
+_PART_HEADING = re.compile(r"^part\s+[ivx]{1,4}\b(?!\s*[,;])", re.IGNORECASE)
+_ITEM_HEADING = re.compile(r"^item\s+\d{1,2}[a-z]?\s*[.:]\s*(?:$|[A-Z(])", re.IGNORECASE)
+_STATEMENT_TITLE = re.compile(
+    r"^(?:(?:consolidated|combined|condensed|standalone)\s+)*(?:balance\s+sheets?|"
+    r"statements?\s+of\s+(?:income|operations|earnings|cash\s+flows?|comprehensive|financial\s+"
+    r"position|changes|(?:stock|share)holders|equity|retained)|income\s+statements?|"
+    r"(?:comprehensive\s+)?income\s+statements?|cash\s+flows?\s+statements?)",
+    re.IGNORECASE,
+)
+_NOT_TEXT = re.compile(
+    "[\ue000-\uf8ff\u2610-\u2612\u25a0\u25a1\u2713-\u2718]|(?:^|\\s)[¨þ](?:\\s|$)"
+)
+"""Glyphs that draw no text: private-use symbols (a checkbox in a symbol font, "No \uf078"),
+ballot boxes and check marks, and the "¨" and "þ" that Wingdings boxes decode to."""
 _CJK_CHAPTER = re.compile(r"^第[一二三四五六七八九十百千〇零0-9０-９]+[章节節部篇编編]")
 
 
@@ -352,6 +368,9 @@ class _PageDrafter:
             if larger or short:
                 return stats.heading_depth(block.size, block.bold)
             return None
+        report_depth = _report_heading_depth(block, text)
+        if report_depth is not None:
+            return report_depth
         if len(block.lines) == 1 and _word_count(text) <= 8:
             numbered = _DOTTED_NUMBER.match(text)
             if numbered:
@@ -359,6 +378,29 @@ class _PageDrafter:
             if _CJK_CHAPTER.match(text):
                 return 0
         return None
+
+
+def _report_heading_depth(block: Block, text: str) -> int | None:
+    """The depth of a heading of a report set in the body font, or None: a part or item heading
+    ("PART II", "Item 7. Management's Discussion ..."), a financial statement's title
+    ("Consolidated Balance Sheets", "CONSOLIDATED STATEMENTS OF INCOME (continued)"), or a
+    line in capitals ("SENSITIVITY ANALYSIS"); each of one or two lines, with few words."""
+    if len(block.lines) > 2 or _word_count(text) > _MAX_REPORT_TITLE_WORDS:
+        return None
+    if _PART_HEADING.match(text):
+        return 0
+    if _ITEM_HEADING.match(text):
+        return 1
+    if _STATEMENT_TITLE.search(text):
+        return 2
+    letters = [c for c in text if c.isalpha()]
+    if (
+        len(letters) >= _MIN_CAPS_LETTERS
+        and all(c.isupper() for c in letters)
+        and not text.endswith(":")  # -- a speaker's name in a transcript, a form's label --
+    ):
+        return 2
+    return None
 
 
 def _list_marked(text: str) -> bool:
@@ -377,6 +419,8 @@ def _is_heading_like(text: str) -> bool:
         return False  # -- a table of contents entry ("1.2 Scope ..... 7") is no heading --
     if text.count(",") + text.count("，") > _MAX_COMMAS:
         return False
+    if _NOT_TEXT.search(text):
+        return False  # -- a checkbox line of a form ("Yes \uf0a3 No \uf078") is no heading --
     letters = sum(1 for c in text if c.isalpha())
     if letters < 2:
         return False
