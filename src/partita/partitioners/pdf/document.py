@@ -38,6 +38,7 @@ from partita.partitioners.pdf.furniture import (
     BandText,
     PageBands,
     band_texts,
+    crowded_numbers,
     furniture_kind,
     page_numbers_of,
 )
@@ -254,6 +255,7 @@ class _PageDrafter:
     ) -> Iterator[Draft]:
         page_number = self.page_number(content)
         numbers = page_numbers_of(bands, neighbours)
+        crowded = crowded_numbers(bands)
         footers: list[Draft] = []
         list_indents: list[float] = []
         marked = [
@@ -276,7 +278,14 @@ class _PageDrafter:
             if links:
                 meta["links"] = links
             heading = self._stats.is_heading_class(item.size, item.bold)
-            kind = furniture_kind(text, band, neighbours, heading=heading, page_numbers=numbers)
+            kind = furniture_kind(
+                text,
+                band,
+                neighbours,
+                heading=heading,
+                page_numbers=numbers,
+                crowded=index in crowded,
+            )
             if kind is not None:
                 if self._include_furniture:
                     meta["category_depth"] = 0
