@@ -141,6 +141,107 @@ def expected_grid(statement: Statement, rows: Sequence[Row]) -> list[list[str]]:
     return grid
 
 
+_PROSE = (
+    "Revenue increased $13.6 billion or 7% driven by growth in Intelligent Cloud and "
+    "Productivity and Business Processes. Cost of revenue increased 5% driven by growth in "
+    "Microsoft Cloud, offset in part by improved cloud services efficiencies, and operating "
+    "expenses increased as we invested in research and development and in our sales teams."
+)
+
+
+def _prose(c: Canvas, y: float) -> float:
+    c.setFont("Helvetica", _SIZE)
+    words = _PROSE.split()
+    line = ""
+    for word in words:
+        if len(line) + len(word) > 100:
+            c.drawString(_LEFT, y, line)
+            y -= _PITCH
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    c.drawString(_LEFT, y, line)
+    return y - 2 * _PITCH
+
+
+def _furniture(c: Canvas, company: str, page: int) -> None:
+    c.setFont("Helvetica", 8)
+    c.drawString(_LEFT, PAGE_HEIGHT - 40, "Table of Contents")
+    c.drawRightString(PAGE_WIDTH - _LEFT, PAGE_HEIGHT - 40, company.upper())
+    c.drawCentredString(PAGE_WIDTH / 2, 40, str(page))
+
+
+def filing_pdf(
+    company: str, statements: Sequence[Statement]
+) -> tuple[bytes, list[tuple[int, str]]]:
+    """A short annual report: a cover page, an MD&A page and `statements`, each page under a
+    running head and a "Table of Contents" link, over its number; and its titles as drawn
+    ((page, text)): only headings, no furniture, unit line, checkbox or table cell."""
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=letter, invariant=1)
+    titles: list[tuple[int, str]] = []
+    page = 1
+    # -- the cover --
+    c.setFont("Helvetica-Bold", 12)
+    c.drawCentredString(PAGE_WIDTH / 2, PAGE_HEIGHT - 90, "UNITED STATES")
+    c.drawCentredString(PAGE_WIDTH / 2, PAGE_HEIGHT - 106, "SECURITIES AND EXCHANGE COMMISSION")
+    titles.append((page, "UNITED STATES SECURITIES AND EXCHANGE COMMISSION"))
+    c.setFont("Helvetica-Bold", 16)
+    c.drawCentredString(PAGE_WIDTH / 2, PAGE_HEIGHT - 150, "FORM 10-K")
+    titles.append((page, "FORM 10-K"))
+    c.setFont("Helvetica", _SIZE)
+    c.drawString(
+        _LEFT,
+        PAGE_HEIGHT - 200,
+        "Indicate by check mark if the registrant is a "
+        "well-known seasoned issuer, as defined in Rule 405 of the Securities Act.",
+    )
+    for k, label in enumerate(("Yes", "No")):
+        y = PAGE_HEIGHT - 230 - 20 * k
+        c.setFont("Helvetica", _SIZE)
+        c.drawString(_LEFT + 300, y, label)
+        c.setFont("ZapfDingbats", _SIZE)
+        c.drawString(_LEFT + 320, y, "o")
+    y = _prose(c, PAGE_HEIGHT - 300)
+    c.setFont("Helvetica", 8)
+    c.drawCentredString(PAGE_WIDTH / 2, 40, "1")
+    c.showPage()
+    # -- management's discussion --
+    page += 1
+    _furniture(c, company, page)
+    c.setFont("Helvetica", _SIZE)
+    c.drawString(_LEFT, PAGE_HEIGHT - 90, "PART II")
+    titles.append((page, "PART II"))
+    item = "Item 7. Management's Discussion and Analysis of Financial Condition"
+    c.drawString(_LEFT, PAGE_HEIGHT - 110, item)
+    titles.append((page, item))
+    c.setFont("Helvetica-Bold", _SIZE)
+    c.drawString(_LEFT, PAGE_HEIGHT - 135, "Overview")
+    titles.append((page, "Overview"))
+    y = _prose(c, PAGE_HEIGHT - 155)
+    c.setFont("Helvetica", _SIZE)
+    c.drawString(_LEFT, y, "SEGMENT RESULTS OF OPERATIONS")
+    titles.append((page, "SEGMENT RESULTS OF OPERATIONS"))
+    y = _prose(c, y - 20)
+    _prose(c, y)
+    c.showPage()
+    for statement in statements:
+        pages = [statement.rows, statement.extra_rows] if statement.continued else [statement.rows]
+        for k, rows in enumerate(pages):
+            page += 1
+            _furniture(c, company, page)
+            title = statement.title + (" (continued)" if k else "")
+            draw_title(c, title, statement.title_style, PAGE_HEIGHT - 90)
+            shown = title.upper() if statement.title_style == "caps" else title
+            titles.append((page, shown))
+            y = draw_statement(c, statement, PAGE_HEIGHT - 130, rows)
+            c.setFont("Helvetica", _SIZE)
+            c.drawString(_LEFT, y - 10, "Refer to accompanying notes.")
+            c.showPage()
+    c.save()
+    return buf.getvalue(), titles
+
+
 def statement_pdf(statements: Sequence[Statement]) -> bytes:
     """One statement a page (two when it continues), each under its centred title."""
     buf = io.BytesIO()

@@ -178,4 +178,6 @@ def test_sign_columns_join_their_numbers() -> None:
     ]
     spanned = [[("Total", 2, 1), (")", 1, 1)], [("a", 1, 1), ("b", 1, 1), (")", 1, 1)]]
     assert merge_sign_columns(spanned) == [[("Total)", 2, 1)], [("a", 1, 1), ("b)", 1, 1)]]
-    assert tighten("(2 )") == "(2)" and tighten("12 %") == "12%" and tighten("$ 7") == "$7"
+    assert tighten("(2 )") == "(2)"
+    assert tighten("12 %") == "12%"
+    assert tighten("$ 7") == "$7"
