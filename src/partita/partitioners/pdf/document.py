@@ -77,6 +77,7 @@ _LEADING_NUMBER = re.compile(r"^[(\[]?\d{1,3}(?:[.,]\d{1,3})*[)\]]?\.?\s+")
 _MAX_COMMAS = 2
 _MAX_REPORT_TITLE_WORDS = 12
 _MIN_CAPS_LETTERS = 5
+_CENTRE_SHARE = 0.04
 _PART_HEADING = re.compile(r"^part\s+[ivx]{1,4}\b(?!\s*[,;])", re.IGNORECASE)
 _ITEM_HEADING = re.compile(r"^item\s+\d{1,2}[a-z]?\s*[.:]\s*(?:$|[A-Z(])", re.IGNORECASE)
 _STATEMENT_TITLE = re.compile(
@@ -298,7 +299,7 @@ class _PageDrafter:
             alone = not (index > 0 and marked[index - 1]) and not (
                 index + 1 < len(marked) and marked[index + 1]
             )
-            draft = self._body_draft(item, text, meta, list_indents, alone)
+            draft = self._body_draft(item, text, meta, list_indents, alone, content.width)
             if draft.cls is not ListItem:
                 list_indents.clear()
             yield draft
@@ -311,6 +312,7 @@ class _PageDrafter:
         meta: dict[str, Any],
         list_indents: list[float],
         alone: bool,
+        page_width: float,
     ) -> Draft:
         bullet = BULLET_LINE.match(text)
         numbered = None if bullet else NUMBERED_LINE.match(text)
@@ -333,7 +335,7 @@ class _PageDrafter:
                 if "links" in meta:
                     meta["links"] = _shift_links(meta["links"], shift)
             return Draft(ListItem, text, meta)
-        depth = self._title_depth(block, text)
+        depth = self._title_depth(block, text, page_width)
         if depth is not None:
             meta["category_depth"] = depth
             return Draft(Title, text, meta)
@@ -359,7 +361,7 @@ class _PageDrafter:
             return section.group(1).count(".")
         return None
 
-    def _title_depth(self, block: Block, text: str) -> int | None:
+    def _title_depth(self, block: Block, text: str, page_width: float) -> int | None:
         if len(block.lines) > _MAX_TITLE_LINES:
             return None
         from_outline = self._outline.get(outline_key(text)) if self._outline else None
@@ -377,7 +379,7 @@ class _PageDrafter:
             if larger or short:
                 return stats.heading_depth(block.size, block.bold)
             return None
-        report_depth = _report_heading_depth(block, text)
+        report_depth = _report_heading_depth(block, text, page_width)
         if report_depth is not None:
             return report_depth
         if len(block.lines) == 1 and _word_count(text) <= 8:
@@ -389,11 +391,13 @@ class _PageDrafter:
         return None
 
 
-def _report_heading_depth(block: Block, text: str) -> int | None:
+def _report_heading_depth(block: Block, text: str, page_width: float) -> int | None:
     """The depth of a heading of a report set in the body font, or None: a part or item heading
     ("PART II", "Item 7. Management's Discussion ..."), a financial statement's title
     ("Consolidated Balance Sheets", "CONSOLIDATED STATEMENTS OF INCOME (continued)"), or a
-    line in capitals ("SENSITIVITY ANALYSIS"); each of one or two lines, with few words."""
+    line in capitals centred on the page ("NOTES TO FINANCIAL STATEMENTS"; a line in capitals
+    at the left margin opens a clause as often as a section: "IL EST RÉSOLU À L'UNANIMITÉ");
+    each of one or two lines, with few words."""
     if len(block.lines) > 2 or _word_count(text) > _MAX_REPORT_TITLE_WORDS:
         return None
     if _PART_HEADING.match(text):
@@ -407,9 +411,18 @@ def _report_heading_depth(block: Block, text: str) -> int | None:
         len(letters) >= _MIN_CAPS_LETTERS
         and all(c.isupper() for c in letters)
         and not text.endswith(":")  # -- a speaker's name in a transcript, a form's label --
+        and _centred(block.bbox, page_width)
     ):
         return 2
     return None
+
+
+def _centred(bbox: BBox, page_width: float) -> bool:
+    """True when `bbox` is centred on the page (within `_CENTRE_SHARE` of its width) without
+    filling most of the line."""
+    x0, _, x1, _ = bbox
+    middle = (x0 + x1) / 2
+    return abs(middle - page_width / 2) <= _CENTRE_SHARE * page_width and x1 - x0 < 0.7 * page_width
 
 
 def _list_marked(text: str) -> bool:

@@ -28,7 +28,7 @@ from partita.partitioners.pdf.lines import (
     chars_to_lines,
 )
 from partita.partitioners.pdf.links import page_links
-from partita.partitioners.pdf.statements import find_statements
+from partita.partitioners.pdf.statements import find_statements, settle_statements
 from partita.partitioners.pdf.tables import (
     PageTable,
     RuledTables,
@@ -81,9 +81,10 @@ def page_content(
             "ruled tables were not looked for: its rulings exceed the table finder's bounds "
             "(its text is read as paragraphs)",
         )
-    statements = find_statements(chars_to_lines(chars)).tables if chars else []
-    if statements:  # -- a statement's rows may be shaded bands the ruled finder read apart --
-        tables = [t for t in tables if not any(_overlaps(t.bbox, s.bbox) for s in statements)]
+    found = find_statements(chars_to_lines(chars)) if chars else None
+    statements: list[PageTable] = []
+    if found is not None and found.tables:
+        statements, tables = settle_statements(found, tables)
     finder = LinkFinder(links)
     lines = chars_to_lines(chars, exclude=[t.bbox for t in (*tables, *statements)], links=finder)
     tables = sorted([*tables, *statements], key=lambda t: (t.bbox[1], t.bbox[0]))
@@ -116,7 +117,3 @@ def page_content(
         items.append(tables[i - len(lines)])
     items.extend(lines_to_blocks(run))
     return PageContent(index, width, height, items, lines, image_only, cuts)
-
-
-def _overlaps(a: BBox, b: BBox) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -51,7 +51,7 @@ from partita.partitioners.pdf.lines import BBox, Line
 from partita.partitioners.pdf.sign_columns import tighten
 from partita.partitioners.pdf.tables import PageTable, table_html
 
-__all__ = ["Statements", "find_statements"]
+__all__ = ["Statements", "find_statements", "settle_statements"]
 
 _MAX_GAP_EM = 2.2
 _MAX_SIZE_STEP = 2.0
@@ -119,6 +119,8 @@ class Statements:
 
     tables: list[PageTable]
     rest: list[Line]
+    value_boxes: list[BBox] = field(default_factory=list[BBox])
+    """For each table, the box of its numbers alone (its value columns)."""
 
 
 def find_statements(lines: Sequence[Line]) -> Statements:
@@ -129,6 +131,7 @@ def find_statements(lines: Sequence[Line]) -> Statements:
         return Statements([], list(lines))
     used = [False] * len(rows)
     tables: list[PageTable] = []
+    value_boxes: list[BBox] = []
     start = 0
     floor = 0  # -- rows above it belong to an earlier table or were passed --
     while start < len(rows):
@@ -136,15 +139,47 @@ def find_statements(lines: Sequence[Line]) -> Statements:
             start += 1
             continue
         end = _region_end(rows, start)
-        table = _statement(rows, floor, start, end, used)
-        if table is not None:
-            tables.append(table)
+        found = _statement(rows, floor, start, end, used)
+        if found is not None:
+            tables.append(found[0])
+            value_boxes.append(found[1])
             floor = end
         start = end  # -- a run's later rows make a shorter run, no statement either --
     if not tables:
         return Statements([], list(lines))
     rest = [line for row, done in zip(rows, used, strict=True) if not done for line in row.lines]
-    return Statements(tables, rest)
+    return Statements(tables, rest, value_boxes)
+
+
+def settle_statements(
+    found: Statements, ruled: Sequence[PageTable]
+) -> tuple[list[PageTable], list[PageTable]]:
+    """The statements and ruled tables of a page that stand, where they overlap.
+
+    A statement's rows may be shaded bands, or one of its columns a shaded strip, that the
+    ruled-table finder reads as tables of their own: a statement overlapping a ruled table of
+    one row, or with value columns outside the ruled table's box (the columns the strip leaves
+    out), replaces it. A statement whose numbers all lie within a ruled table of several rows
+    is that table, read by its rulings: the ruled table stays and the statement goes. Each
+    statement is tested against each ruled table: a page has a handful of each."""
+    kept: list[PageTable] = []
+    dropped: set[int] = set()
+    for statement, values in zip(found.tables, found.value_boxes, strict=True):
+        over = [k for k, table in enumerate(ruled) if _overlaps(statement.bbox, table.bbox)]
+        if any(ruled[k].html.count("<tr>") > 1 and _within(values, ruled[k].bbox) for k in over):
+            continue
+        kept.append(statement)
+        dropped.update(over)
+    return kept, [table for k, table in enumerate(ruled) if k not in dropped]
+
+
+def _overlaps(a: BBox, b: BBox) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _within(inner: BBox, outer: BBox, slack: float = 6.0) -> bool:
+    """True when `inner` reaches no further than `slack` points out of `outer` on either side."""
+    return inner[0] >= outer[0] - slack and inner[2] <= outer[2] + slack
 
 
 # -- rows and pieces -----------------------------------------------------------------------------
@@ -235,16 +270,24 @@ def _is_value_row(row: _Row) -> bool:
             return False
         if label.x1 > numbers[0].x0:
             return False
-    side = [p for p in row.pieces[1 if label else 0 :] if p.kind == _TEXT]
-    return all(len(p.text.split()) <= _MAX_SIDE_WORDS for p in side)
+    rest = row.pieces[1 if label else 0 :]
+    last_number = max(k for k, p in enumerate(rest) if p.kind == _NUM)
+    # -- text between numbers is the label of a second table beside this one --
+    return all(
+        p.kind != _TEXT or (k > last_number and len(p.text.split()) <= _MAX_SIDE_WORDS)
+        for k, p in enumerate(rest)
+    )
 
 
-def _is_label_row(row: _Row, values_left: float) -> bool:
-    if not row.pieces or any(p.kind != _TEXT for p in row.pieces):
+def _is_label_row(row: _Row, values_left: float, labels_left: float) -> bool:
+    """True when `row` is one short line of text in the label column: at most half an em
+    left of the labels so far, ending before the values."""
+    if len(row.pieces) != 1 or row.pieces[0].kind != _TEXT:
         return False
-    if sum(len(p.text.split()) for p in row.pieces) > _MAX_LABEL_ROW_WORDS:
+    piece = row.pieces[0]
+    if len(piece.text.split()) > _MAX_LABEL_ROW_WORDS:
         return False
-    return max(p.x1 for p in row.pieces) < values_left - 0.5 * row.size
+    return piece.x0 >= labels_left - 0.5 * row.size and piece.x1 < values_left - 0.5 * row.size
 
 
 # -- regions -------------------------------------------------------------------------------------
@@ -253,6 +296,10 @@ def _is_label_row(row: _Row, values_left: float) -> bool:
 def _region_end(rows: Sequence[_Row], start: int) -> int:
     """One past the last row of the run of value and label rows from `start` (a value row)."""
     values_left = min(p.x0 for p in rows[start].values)
+    label = rows[start].label
+    labels_left = float("-inf")  # -- the labels' left edge (not a year row's heading's) --
+    if label is not None and not _is_year_row(rows[start]):
+        labels_left = label.x0
     last_value = start
     k = start + 1
     while k < len(rows):
@@ -263,9 +310,12 @@ def _region_end(rows: Sequence[_Row], start: int) -> int:
             break
         if _is_value_row(row):
             values_left = min(values_left, min(p.x0 for p in row.values))
+            label = row.label
+            if label is not None and not _is_year_row(row):
+                labels_left = min(labels_left, label.x0) if labels_left > -1e9 else label.x0
             if row.label is not None or len(row.numbers) > 1:
                 last_value = k  # -- a lone number below the table is its page number --
-        elif not _is_label_row(row, values_left):
+        elif not _is_label_row(row, values_left, labels_left):
             break
         k += 1
     return last_value + 1
@@ -273,7 +323,7 @@ def _region_end(rows: Sequence[_Row], start: int) -> int:
 
 def _statement(
     rows: Sequence[_Row], floor: int, start: int, end: int, used: list[bool]
-) -> PageTable | None:
+) -> tuple[PageTable, BBox] | None:
     region = list(range(start, end))
     head = 0  # -- header rows at the top of the region: the years --
     while head < len(region) and _is_year_row(rows[region[head]]):
@@ -321,7 +371,15 @@ def _statement(
         max(row.bottom for row in chosen),
     )
     text = " ".join(cell for row in html_rows for cell, _, _ in row if cell)
-    return PageTable(box, text, table_html(html_rows, bool(header_rows), len(header_rows)))
+    numbers = [p for i in value_rows for p in rows[i].numbers]
+    values: BBox = (
+        min(p.x0 for p in numbers),
+        min(rows[i].top for i in value_rows),
+        max(p.x1 for p in numbers),
+        max(rows[i].bottom for i in value_rows),
+    )
+    html = table_html(html_rows, bool(header_rows), len(header_rows))
+    return PageTable(box, text, html), values
 
 
 def _is_year_row(row: _Row) -> bool:
@@ -330,16 +388,20 @@ def _is_year_row(row: _Row) -> bool:
 
 
 def _is_header_row(row: _Row, values_left: float) -> bool:
-    if not row.pieces:
+    """True when `row` may head the columns: short pieces, no number but years, each over the
+    value columns or a unit line; or, for a row of several pieces, one of them over the value
+    columns (the label column's heading beside the columns' headings)."""
+    pieces = row.pieces
+    if not pieces:
         return False
-    for piece in row.pieces:
-        if piece.kind == _NUM and not _YEAR.fullmatch(piece.text):
-            return False
-        if len(piece.text.split()) > _MAX_HEADER_WORDS:
-            return False
-        if piece.x0 < values_left - 1.0 * row.size and not _UNITS.match(piece.text):
-            return False
-    return True
+    if any(p.kind == _NUM and not _YEAR.fullmatch(p.text) for p in pieces):
+        return False
+    if any(len(p.text.split()) > _MAX_HEADER_WORDS for p in pieces):
+        return False
+    over = [p.x0 >= values_left - 1.0 * row.size for p in pieces]
+    if len(pieces) > 1 and any(over):
+        return True
+    return all(o or _UNITS.match(p.text) for p, o in zip(pieces, over, strict=True))
 
 
 # -- columns and cells ---------------------------------------------------------------------------
