@@ -59,6 +59,7 @@ _MIN_VALUE_ROWS = 3
 _MAX_SIDE_WORDS = 4
 _MAX_LABEL_WORDS = 30
 _MAX_LABEL_ROW_WORDS = 16
+_OUTDENT_EM = 4.0
 _COLUMN_GAP_EM = 1.4
 _MAX_HEADER_ROWS = 4
 _MAX_HEADER_WORDS = 10
@@ -178,8 +179,13 @@ def _overlaps(a: BBox, b: BBox) -> bool:
 
 
 def _within(inner: BBox, outer: BBox, slack: float = 6.0) -> bool:
-    """True when `inner` reaches no further than `slack` points out of `outer` on either side."""
-    return inner[0] >= outer[0] - slack and inner[2] <= outer[2] + slack
+    """True when `inner` reaches no further than `slack` points out of `outer` on any side."""
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
 
 
 # -- rows and pieces -----------------------------------------------------------------------------
@@ -280,14 +286,17 @@ def _is_value_row(row: _Row) -> bool:
 
 
 def _is_label_row(row: _Row, values_left: float, labels_left: float) -> bool:
-    """True when `row` is one short line of text in the label column: at most half an em
-    left of the labels so far, ending before the values."""
+    """True when `row` is one short line of text in the label column: at most
+    `_OUTDENT_EM` em left of the labels so far (a section's label stands out to the left of its
+    rows), ending before the values."""
     if len(row.pieces) != 1 or row.pieces[0].kind != _TEXT:
         return False
     piece = row.pieces[0]
     if len(piece.text.split()) > _MAX_LABEL_ROW_WORDS:
         return False
-    return piece.x0 >= labels_left - 0.5 * row.size and piece.x1 < values_left - 0.5 * row.size
+    return (
+        piece.x0 >= labels_left - _OUTDENT_EM * row.size and piece.x1 < values_left - 0.5 * row.size
+    )
 
 
 # -- regions -------------------------------------------------------------------------------------
