@@ -50,6 +50,8 @@ class Statement:
     """"caps" (body font, capitals, centred), "bold" (bold, centred) or "large" (12 pt bold)."""
     continued: bool = False
     extra_rows: Sequence[Row] = field(default_factory=list[Row])
+    shaded: bool = False
+    """Every other row drawn on a light grey band (as filings converted from HTML are)."""
 
 
 def _edges(statement: Statement) -> list[float]:
@@ -100,7 +102,11 @@ def draw_statement(c: Canvas, statement: Statement, y: float, rows: Sequence[Row
         c.drawRightString(edge, y, year)
     c.setFont("Helvetica", _SIZE)
     y -= _PITCH * 1.3
-    for row in rows:
+    for k, row in enumerate(rows):
+        if statement.shaded and k % 2 == 0:
+            c.setFillGray(0.85)
+            c.rect(_LEFT - 2, y - 3, edges[-1] + 12 - _LEFT, _PITCH, stroke=0, fill=1)
+            c.setFillGray(0)
         c.drawString(_LEFT + 10 * row.indent, y, row.label)
         if row.note:
             c.drawRightString(_NOTE_EDGE, y, row.note)

@@ -128,6 +128,18 @@ def test_statements_are_read_cell_by_cell() -> None:
     print(f"statement cells read as drawn: {right}/{total} ({right / total:.1%})")
 
 
+def test_a_statement_on_shaded_bands_is_one_table() -> None:
+    shaded = Statement(
+        "Consolidated Statements of Operations",
+        _INCOME.years,
+        _INCOME.rows,
+        span=_INCOME.span,
+        shaded=True,
+    )
+    tables = _tables(statement_pdf([shaded]))
+    assert [_grid(t) for t in tables] == [expected_grid(shaded, shaded.rows)]
+
+
 def test_a_statement_has_its_header_rows_in_thead_and_its_labels_with_their_numbers() -> None:
     (table,) = _tables(statement_pdf([_INCOME]))
     html = table.metadata.text_as_html or ""
