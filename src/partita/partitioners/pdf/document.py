@@ -394,18 +394,21 @@ class _PageDrafter:
 def _report_heading_depth(block: Block, text: str, page_width: float) -> int | None:
     """The depth of a heading of a report set in the body font, or None: a part or item heading
     ("PART II", "Item 7. Management's Discussion ..."), a financial statement's title
-    ("Consolidated Balance Sheets", "CONSOLIDATED STATEMENTS OF INCOME (continued)"), or a
+    ("Consolidated Balance Sheets", "CONSOLIDATED STATEMENTS OF INCOME (continued)", alone or
+    on one of the up to three lines of a block naming the company and the units), or a
     line in capitals centred on the page ("NOTES TO FINANCIAL STATEMENTS"; a line in capitals
     at the left margin opens a clause as often as a section: "IL EST RÉSOLU À L'UNANIMITÉ");
     each of one or two lines, with few words."""
+    if _word_count(text) <= _MAX_TITLE_WORDS and any(
+        _STATEMENT_TITLE.match(line.text.strip()) for line in block.lines
+    ):  # -- "COMPANY NAME / CONSOLIDATED BALANCE SHEETS / (in millions)", centred as one --
+        return 2
     if len(block.lines) > 2 or _word_count(text) > _MAX_REPORT_TITLE_WORDS:
         return None
     if _PART_HEADING.match(text):
         return 0
     if _ITEM_HEADING.match(text):
         return 1
-    if _STATEMENT_TITLE.search(text):
-        return 2
     letters = [c for c in text if c.isalpha()]
     if (
         len(letters) >= _MIN_CAPS_LETTERS

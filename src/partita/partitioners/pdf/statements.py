@@ -60,6 +60,7 @@ _MAX_SIDE_WORDS = 4
 _MAX_LABEL_WORDS = 30
 _MAX_LABEL_ROW_WORDS = 16
 _OUTDENT_EM = 4.0
+_MAX_LEADING_LABELS = 3
 _COLUMN_GAP_EM = 1.4
 _MAX_HEADER_ROWS = 4
 _MAX_HEADER_WORDS = 10
@@ -357,8 +358,20 @@ def _statement(
     if len(columns) > _MAX_COLUMNS:
         return None
     values_left = columns[0].lo
-    above: list[int] = []  # -- header rows above the region --
     k = start - 1
+    if not head:  # -- section labels over the first value row ("ASSETS", "Current assets:") --
+        labels = [p.x0 for i in value_rows if (p := rows[i].label) is not None]
+        lowest, highest = min(labels) - _OUTDENT_EM * size, max(labels) + _OUTDENT_EM * size
+        while k >= floor and start - k <= _MAX_LEADING_LABELS:
+            row, below = rows[k], rows[k + 1]
+            if below.top - row.bottom > _MAX_GAP_EM * max(row.size, below.size):
+                break
+            if not _is_label_row(row, values_left, lowest) or row.pieces[0].x0 > highest:
+                break
+            k -= 1
+        body = [*range(k + 1, start), *body]
+        region = [*range(k + 1, start), *region]
+    above: list[int] = []  # -- header rows above the region --
     while k >= floor and len(above) + head < _MAX_HEADER_ROWS:
         row, below = rows[k], rows[k + 1]
         if below.top - row.bottom > _MAX_GAP_EM * max(row.size, below.size):
@@ -380,15 +393,27 @@ def _statement(
         max(row.bottom for row in chosen),
     )
     text = " ".join(cell for row in html_rows for cell, _, _ in row if cell)
-    numbers = [p for i in value_rows for p in rows[i].numbers]
+    pieces = [p for i in value_rows for p in rows[i].numbers]
     values: BBox = (
-        min(p.x0 for p in numbers),
+        min(p.x0 for p in pieces),
         min(rows[i].top for i in value_rows),
-        max(p.x1 for p in numbers),
+        max(p.x1 for p in pieces),
         max(rows[i].bottom for i in value_rows),
     )
-    html = table_html(html_rows, bool(header_rows), len(header_rows))
+    # -- a plain row of column names over the table is its first row, not a header row: only
+    # -- bold names, years and unit lines make a header --
+    header = bool(header_rows) and not any(_plain_names(rows[i]) for i in header_rows)
+    html = table_html(html_rows, header, len(header_rows))
     return PageTable(box, text, html), values
+
+
+def _plain_names(row: _Row) -> bool:
+    """True when `row` is several names in the body's type: no year, no unit line, not bold."""
+    return (
+        len(row.pieces) > 1
+        and not all(line.bold for line in row.lines)
+        and not any(_YEAR.fullmatch(p.text) or _UNITS.match(p.text) for p in row.pieces)
+    )
 
 
 def _is_year_row(row: _Row) -> bool:
