@@ -8,31 +8,38 @@ finder reads as a table of its own row). Read as text, such a page gives one num
 
 Principles:
 
-- **Pieces.** A page line (`lines.Line`, already split at gaps wider than `SEGMENT_GAP_EM` em)
-  made only of numbers, dashes, currency signs, ")" and "%" is a *value line*; its words become
-  value pieces: "$" joins the number after it, ")" and "%" the number before it (across lines
-  too: "(14" then ")" is "(14)"). Any other line is one text piece. Word positions inside a line
-  are estimated from the line's box in proportion to their characters.
-- **Rows.** Lines on one baseline form a row. A *value row* holds a number, with no text piece
-  right of its label longer than `_MAX_SIDE_WORDS` words (a column of prose beside a table is no
-  cell) and a label that is no table-of-contents entry. A *label row* holds only short text
-  left of the values ("Revenue:", a wrapped label's first line).
+- **Pieces.** Each row of the page is cut into text and value pieces (`statement_rows`): "$"
+  joins the number after it, ")" and "%" the number before it, across lines too.
+- **Rows.** Lines on one baseline form a row. A *value row* holds a number, a label (its first
+  text piece, if any) ending before its values and no table-of-contents entry, and text after
+  its last number only (at most `_MAX_SIDE_WORDS` words a piece: "3 years"; text between
+  numbers is the label of a second table beside it, prose beside a table is no cell). A *label
+  row* is one short line in the label column (at most `_OUTDENT_EM` em left of the labels: a
+  section's label stands out to their left) ending before the values ("Revenue:").
 - **Regions.** A statement is a run of value rows and label rows, each within `_MAX_GAP_EM` em
-  of the row before and in about one font size; label rows may not reach the value columns.
-  It counts when it has at least `_MIN_VALUE_ROWS` value rows, most of them labelled, and reads
-  as figures: two value columns or more, or most numbers written with a separator, sign or
-  currency (a table of contents' page numbers do not count).
+  of the row before and in about one font size, ending at its last labelled value row (a lone
+  number below is its page number), with up to `_MAX_LEADING_LABELS` label rows over its first
+  value row ("ASSETS", "Current assets:"). It counts when it has at least `_MIN_VALUE_ROWS`
+  value rows, most of them labelled, and reads as figures: two value columns or more, or most
+  numbers written with a separator, sign or currency (a table of contents' page numbers do
+  not count).
 - **Columns.** The right edges of the digits of all its numbers, clustered (gaps wider than
-  `_COLUMN_GAP_EM` em part two columns); each value goes to the column of the nearest edge, a
-  dash or a short text cell to the column whose extent holds its middle. Column 0 is the label.
-- **Header rows.** The rows at the region's top with no label and only years or text over the
-  value columns, and the rows just above it (up to `_MAX_HEADER_ROWS` in all) whose pieces lie
-  over the value columns or are a unit line ("(In millions, except per share amounts)"); a
+  `_COLUMN_GAP_EM` em part two columns), then the columns of text cells outside them ("Over
+  life of lease"); a number goes to the column of the nearest edge, a dash or a text cell to
+  the column whose extent holds its middle. Column 0 is the label. At most `_MAX_COLUMNS`.
+- **Header rows.** The rows at the region's top whose values are all years, and the rows just
+  above it (up to `_MAX_HEADER_ROWS` in all) of short pieces, no number but years, each over
+  the value columns or a unit line ("(In millions, except per share amounts)"), or several
+  pieces one of which is over the value columns (the label column's heading beside theirs). A
   header piece over several columns spans them (`colspan`). A centred statement title above
-  reaches the label column, so it stops the header.
-- **Cells.** "$ 72,361" reads "$72,361", "(8,122 )" reads "(8,122)", "12 %" reads "12%". A label
-  row without a colon at its end, just above a value row whose label is indented further or
-  starts in lowercase, is the first line of that row's wrapped label and is joined to it.
+  reaches the label column alone, so it stops the header. Header rows are `<th>` unless one is
+  a row of plain names (not bold, no year, no unit line): then they are the table's first rows.
+- **Cells.** "$ 72,361" reads "$72,361", "(8,122 )" reads "(8,122)", "12 %" reads "12%"
+  (`sign_columns.tighten`). A label row without a colon at its end, just above a value row
+  whose label starts in lowercase, or is indented further while the label row reaches the
+  labels' right edge (a long line that wrapped), is the first line of that row's label.
+- **Ruled tables.** A statement's rows may be shaded bands, or a column a shaded strip, that the
+  ruled-table finder reads as tables of their own; `settle_statements` decides which stand.
 
 Cost: every pass is linear in the page's lines and words, but for one sort of the region's
 numbers; the header search looks at most `_MAX_HEADER_ROWS` rows above each region.
@@ -49,6 +56,7 @@ from partita.partitioners.pdf.blocks import ends_with_leader
 from partita.partitioners.pdf.layout import union_intervals
 from partita.partitioners.pdf.lines import BBox, Line
 from partita.partitioners.pdf.sign_columns import tighten
+from partita.partitioners.pdf.statement_rows import NUM, TEXT, Piece, Row, statement_rows
 from partita.partitioners.pdf.tables import PageTable, table_html
 
 __all__ = ["Statements", "find_statements", "settle_statements"]
@@ -67,52 +75,10 @@ _MAX_HEADER_WORDS = 10
 _MAX_COLUMNS = 24
 """More value columns than any statement has: pieces are matched to columns one by one."""
 
-_TEXT, _NUM, _NIL = 0, 1, 2
-
-_NUMBER = re.compile(r"[(\-−–]?[$€£¥]?\(?\d[\d,]*(?:\.\d+)?\)?%?\)?[*†‡]?")
-_DASH = re.compile(r"[-–—−]{1,3}|n/?a|nm", re.I)
-_CURRENCY = re.compile(r"[$€£¥]|US\$")
-_SIGN = re.compile(r"\)|%|\)%|%\)")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _UNITS = re.compile(
     r"\(?\s*(?:\$|dollars|amounts|in)\b.*\b(?:millions|thousands|billions)\b", re.IGNORECASE
 )
-_TRAILING_SIGNS = re.compile(r"[)%*†‡]+$")
-
-
-@dataclass(slots=True)
-class _Piece:
-    text: str
-    x0: float
-    x1: float
-    kind: int
-    anchor: float
-    """The right edge of the digits (of the text for a text piece)."""
-
-
-@dataclass(slots=True)
-class _Row:
-    lines: list[Line] = field(default_factory=list[Line])
-    pieces: list[_Piece] = field(default_factory=list[_Piece])
-    top: float = float("inf")
-    bottom: float = float("-inf")
-
-    @property
-    def size(self) -> float:
-        return self.lines[0].size
-
-    @property
-    def label(self) -> _Piece | None:
-        first = self.pieces[0] if self.pieces else None
-        return first if first is not None and first.kind == _TEXT else None
-
-    @property
-    def values(self) -> list[_Piece]:
-        return [p for p in self.pieces if p.kind != _TEXT]
-
-    @property
-    def numbers(self) -> list[_Piece]:
-        return [p for p in self.pieces if p.kind == _NUM]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +94,7 @@ class Statements:
 def find_statements(lines: Sequence[Line]) -> Statements:
     """Return the financial-statement tables among `lines` (top to bottom, as `chars_to_lines`
     gives them) and the lines left outside them, in their order (see the module docstring)."""
-    rows = _rows(lines)
+    rows = statement_rows(lines)
     if sum(1 for row in rows if row.numbers) < _MIN_VALUE_ROWS:
         return Statements([], list(lines))
     used = [False] * len(rows)
@@ -189,85 +155,7 @@ def _within(inner: BBox, outer: BBox, slack: float = 6.0) -> bool:
     )
 
 
-# -- rows and pieces -----------------------------------------------------------------------------
-
-
-def _rows(lines: Sequence[Line]) -> list[_Row]:
-    rows: list[_Row] = []
-    for line in lines:
-        if rows:
-            row = rows[-1]
-            margin = 0.3 * line.size
-            if (
-                line.x0 >= row.lines[-1].x1 - 0.5
-                and line.top < row.bottom - margin
-                and line.bottom > row.top + margin
-            ):
-                row.lines.append(line)
-                row.top, row.bottom = min(row.top, line.top), max(row.bottom, line.bottom)
-                continue
-        rows.append(_Row([line], [], line.top, line.bottom))
-    for row in rows:
-        row.pieces = _pieces(row.lines)
-    return rows
-
-
-def _words(line: Line) -> list[tuple[str, float, float]]:
-    """The words of `line` with their x-ranges, estimated in proportion to their characters."""
-    text = line.text
-    per_char = (line.x1 - line.x0) / max(1, len(text))
-    return [
-        (m.group(), line.x0 + m.start() * per_char, line.x0 + m.end() * per_char)
-        for m in re.finditer(r"\S+", text)
-    ]
-
-
-def _is_value_word(word: str) -> bool:
-    return bool(
-        _NUMBER.fullmatch(word)
-        or _DASH.fullmatch(word)
-        or _CURRENCY.fullmatch(word)
-        or _SIGN.fullmatch(word)
-    )
-
-
-def _pieces(lines: Sequence[Line]) -> list[_Piece]:
-    pieces: list[_Piece] = []
-    currency: tuple[str, float] | None = None  # -- a "$" waiting for its number --
-    for line in lines:
-        words = _words(line)
-        if not words or not all(_is_value_word(w) for w, _, _ in words):
-            if currency is not None:
-                pieces.append(_Piece(currency[0], currency[1], line.x0, _TEXT, line.x0))
-                currency = None
-            text = line.text.strip()
-            pieces.append(_Piece(text, line.x0, line.x1, _TEXT, line.x1))
-            continue
-        for word, x0, x1 in words:
-            if _CURRENCY.fullmatch(word):
-                currency = (word, x0)
-                continue
-            last = pieces[-1] if pieces else None
-            if _SIGN.fullmatch(word):
-                if last is not None and last.kind == _NUM and currency is None:
-                    last.text += word
-                    last.x1 = x1
-                else:
-                    pieces.append(_Piece(word, x0, x1, _TEXT, x1))
-                continue
-            kind = _NUM if _NUMBER.fullmatch(word) else _NIL
-            signs = _TRAILING_SIGNS.search(word)
-            anchor = x1 - (len(signs.group()) * (x1 - x0) / len(word) if signs else 0.0)
-            if currency is not None:
-                word, x0 = currency[0] + word, min(x0, currency[1])
-                currency = None
-            pieces.append(_Piece(word, x0, x1, kind, anchor))
-    if currency is not None:
-        pieces.append(_Piece(currency[0], currency[1], currency[1], _TEXT, currency[1]))
-    return pieces
-
-
-def _is_value_row(row: _Row) -> bool:
+def _is_value_row(row: Row) -> bool:
     numbers = row.numbers
     if not numbers:
         return False
@@ -278,19 +166,19 @@ def _is_value_row(row: _Row) -> bool:
         if label.x1 > numbers[0].x0:
             return False
     rest = row.pieces[1 if label else 0 :]
-    last_number = max(k for k, p in enumerate(rest) if p.kind == _NUM)
+    last_number = max(k for k, p in enumerate(rest) if p.kind == NUM)
     # -- text between numbers is the label of a second table beside this one --
     return all(
-        p.kind != _TEXT or (k > last_number and len(p.text.split()) <= _MAX_SIDE_WORDS)
+        p.kind != TEXT or (k > last_number and len(p.text.split()) <= _MAX_SIDE_WORDS)
         for k, p in enumerate(rest)
     )
 
 
-def _is_label_row(row: _Row, values_left: float, labels_left: float) -> bool:
+def _is_label_row(row: Row, values_left: float, labels_left: float) -> bool:
     """True when `row` is one short line of text in the label column: at most
     `_OUTDENT_EM` em left of the labels so far (a section's label stands out to the left of its
     rows), ending before the values."""
-    if len(row.pieces) != 1 or row.pieces[0].kind != _TEXT:
+    if len(row.pieces) != 1 or row.pieces[0].kind != TEXT:
         return False
     piece = row.pieces[0]
     if len(piece.text.split()) > _MAX_LABEL_ROW_WORDS:
@@ -303,7 +191,7 @@ def _is_label_row(row: _Row, values_left: float, labels_left: float) -> bool:
 # -- regions -------------------------------------------------------------------------------------
 
 
-def _region_end(rows: Sequence[_Row], start: int) -> int:
+def _region_end(rows: Sequence[Row], start: int) -> int:
     """One past the last row of the run of value and label rows from `start` (a value row)."""
     values_left = min(p.x0 for p in rows[start].values)
     label = rows[start].label
@@ -332,7 +220,7 @@ def _region_end(rows: Sequence[_Row], start: int) -> int:
 
 
 def _statement(
-    rows: Sequence[_Row], floor: int, start: int, end: int, used: list[bool]
+    rows: Sequence[Row], floor: int, start: int, end: int, used: list[bool]
 ) -> tuple[PageTable, BBox] | None:
     region = list(range(start, end))
     head = 0  # -- header rows at the top of the region: the years --
@@ -407,7 +295,7 @@ def _statement(
     return PageTable(box, text, html), values
 
 
-def _plain_names(row: _Row) -> bool:
+def _plain_names(row: Row) -> bool:
     """True when `row` is several names in the body's type: no year, no unit line, not bold."""
     return (
         len(row.pieces) > 1
@@ -416,19 +304,19 @@ def _plain_names(row: _Row) -> bool:
     )
 
 
-def _is_year_row(row: _Row) -> bool:
+def _is_year_row(row: Row) -> bool:
     values = row.values
     return bool(values) and all(_YEAR.fullmatch(p.text) for p in values)
 
 
-def _is_header_row(row: _Row, values_left: float) -> bool:
+def _is_header_row(row: Row, values_left: float) -> bool:
     """True when `row` may head the columns: short pieces, no number but years, each over the
     value columns or a unit line; or, for a row of several pieces, one of them over the value
     columns (the label column's heading beside the columns' headings)."""
     pieces = row.pieces
     if not pieces:
         return False
-    if any(p.kind == _NUM and not _YEAR.fullmatch(p.text) for p in pieces):
+    if any(p.kind == NUM and not _YEAR.fullmatch(p.text) for p in pieces):
         return False
     if any(len(p.text.split()) > _MAX_HEADER_WORDS for p in pieces):
         return False
@@ -468,24 +356,24 @@ def _nearest(values: Sequence[float], x: float) -> int:
     return k
 
 
-def _columns(anchors: Sequence[float], side: Sequence[_Piece], size: float) -> list[_Column]:
+def _columns(anchors: Sequence[float], side: Sequence[Piece], size: float) -> list[_Column]:
     """The value columns (their numbers' extent, to their right edge), then the columns of the
     text cells standing outside them ("3 years", "Over life of lease"), left to right."""
     lefts, rights = list(anchors), list(anchors)
     for piece in side:
-        if piece.kind == _NUM:
+        if piece.kind == NUM:
             k = _nearest(anchors, piece.anchor)
             lefts[k] = min(lefts[k], piece.x0)
             rights[k] = max(rights[k], piece.x1)
     columns = [_Column(lo, hi, a) for lo, hi, a in zip(lefts, rights, anchors, strict=True)]
-    loose = [p for p in side if p.kind != _NUM and _inside(columns, p, size) is None]
+    loose = [p for p in side if p.kind != NUM and _inside(columns, p, size) is None]
     for lo, hi in union_intervals([(p.x0, p.x1) for p in loose]):
         columns.append(_Column(lo, hi, None))
     columns.sort(key=lambda c: c.lo)
     return columns
 
 
-def _inside(columns: Sequence[_Column], piece: _Piece, size: float) -> int | None:
+def _inside(columns: Sequence[_Column], piece: Piece, size: float) -> int | None:
     """The column whose extent (widened by half an em) holds the middle of `piece`."""
     middle = (piece.x0 + piece.x1) / 2
     for k, column in enumerate(columns):
@@ -494,8 +382,8 @@ def _inside(columns: Sequence[_Column], piece: _Piece, size: float) -> int | Non
     return None
 
 
-def _column_of(piece: _Piece, columns: Sequence[_Column], size: float) -> int:
-    if piece.kind == _NUM:
+def _column_of(piece: Piece, columns: Sequence[_Column], size: float) -> int:
+    if piece.kind == NUM:
         numeric = [k for k, c in enumerate(columns) if c.anchor is not None]
         edges = [columns[k].anchor or 0.0 for k in numeric]
         return numeric[_nearest(edges, piece.anchor)]
@@ -514,11 +402,11 @@ def _empty_row(text: str, columns: Sequence[_Column]) -> list[tuple[str, int, in
 
 
 def _body_cells(
-    rows: Sequence[_Row], body: Sequence[int], columns: Sequence[_Column]
+    rows: Sequence[Row], body: Sequence[int], columns: Sequence[_Column]
 ) -> list[list[tuple[str, int, int]]]:
     labels_right = max((p.x1 for i in body for p in rows[i].pieces[:1]), default=0.0)
     out: list[list[tuple[str, int, int]]] = []
-    pending: _Piece | None = None  # -- a wrapped label's first line --
+    pending: Piece | None = None  # -- a wrapped label's first line --
     for i in body:
         row = rows[i]
         size = row.size
@@ -529,7 +417,7 @@ def _body_cells(
             text = " ".join(p.text for p in row.pieces)
             first = row.pieces[0]
             long = first.x1 >= labels_right - 3 * size
-            pending = _Piece(text, first.x0, first.x1, _TEXT, first.x1)
+            pending = Piece(text, first.x0, first.x1, TEXT, first.x1)
             if text.endswith(":") or len(row.pieces) > 1:
                 out.append(_empty_row(text, columns))
                 pending = None
@@ -559,7 +447,7 @@ def _body_cells(
 
 
 def _header_cells(
-    row: _Row, columns: Sequence[_Column], values_left: float
+    row: Row, columns: Sequence[_Column], values_left: float
 ) -> list[tuple[str, int, int]]:
     """The header row's cells: column 0 for a piece left of the values, else the columns the
     piece overlaps (the nearest one when none), pieces over a shared column joined."""
@@ -573,7 +461,7 @@ def _header_cells(
                 lo, hi = over[0] + 1, over[-1] + 1
             else:
                 lo = hi = 1 + _column_of(
-                    _Piece(piece.text, piece.x0, piece.x1, _TEXT, piece.x1), columns, row.size
+                    Piece(piece.text, piece.x0, piece.x1, TEXT, piece.x1), columns, row.size
                 )
         if spans and lo <= spans[-1][1]:
             a, b, text = spans[-1]
