@@ -16,7 +16,8 @@ from partita.elements import Element
 from partita.partitioners.pdf import partition_pdf
 from partita.partitioners.pdf.lines import Line
 from partita.partitioners.pdf.sign_columns import merge_sign_columns, tighten
-from partita.partitioners.pdf.statements import find_statements
+from partita.partitioners.pdf.statements import Statements, find_statements, settle_statements
+from partita.partitioners.pdf.tables import PageTable
 from tests.partitioners.pdf.statement_docs import (
     Row,
     Statement,
@@ -193,3 +194,17 @@ def test_sign_columns_join_their_numbers() -> None:
     assert tighten("(2 )") == "(2)"
     assert tighten("12 %") == "12%"
     assert tighten("$ 7") == "$7"
+
+
+def test_a_statement_replaces_the_ruled_tables_it_holds_and_adds_to() -> None:
+    statement = PageTable((36, 100, 560, 400), "statement", "<table></table>")
+    found = Statements([statement], [])
+    band = PageTable((36, 200, 560, 212), "band", "<table><tr></tr></table>")
+    body = PageTable((36, 140, 560, 400), "grid", "<table><tr></tr><tr></tr></table>")
+    whole = PageTable((30, 96, 566, 404), "grid", "<table><tr></tr><tr></tr></table>")
+    longer = PageTable((36, 140, 560, 600), "grid", "<table><tr></tr><tr></tr></table>")
+    # -- shaded bands, and a grid ruled below the statement's header rows, are replaced --
+    assert settle_statements(found, [band, body]) == ([statement], [])
+    # -- a grid holding all the statement has, or reaching out of it, stands --
+    assert settle_statements(found, [whole]) == ([], [whole])
+    assert settle_statements(found, [band, longer]) == ([], [band, longer])

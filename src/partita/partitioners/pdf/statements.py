@@ -50,7 +50,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from partita.partitioners.pdf.blocks import ends_with_leader
 from partita.partitioners.pdf.layout import union_intervals
@@ -72,6 +72,8 @@ _MAX_LEADING_LABELS = 3
 _COLUMN_GAP_EM = 1.4
 _MAX_HEADER_ROWS = 4
 _MAX_HEADER_WORDS = 10
+_SLACK = 6.0
+"""Points by which a statement may reach out of a ruled table and still lie within it."""
 _MAX_COLUMNS = 24
 """More value columns than any statement has: pieces are matched to columns one by one."""
 
@@ -87,8 +89,6 @@ class Statements:
 
     tables: list[PageTable]
     rest: list[Line]
-    value_boxes: list[BBox] = field(default_factory=list[BBox])
-    """For each table, the box of its numbers alone (its value columns)."""
 
 
 def find_statements(lines: Sequence[Line]) -> Statements:
@@ -99,7 +99,6 @@ def find_statements(lines: Sequence[Line]) -> Statements:
         return Statements([], list(lines))
     used = [False] * len(rows)
     tables: list[PageTable] = []
-    value_boxes: list[BBox] = []
     start = 0
     floor = 0  # -- rows above it belong to an earlier table or were passed --
     while start < len(rows):
@@ -107,16 +106,15 @@ def find_statements(lines: Sequence[Line]) -> Statements:
             start += 1
             continue
         end = _region_end(rows, start)
-        found = _statement(rows, floor, start, end, used)
-        if found is not None:
-            tables.append(found[0])
-            value_boxes.append(found[1])
+        table = _statement(rows, floor, start, end, used)
+        if table is not None:
+            tables.append(table)
             floor = end
         start = end  # -- a run's later rows make a shorter run, no statement either --
     if not tables:
         return Statements([], list(lines))
     rest = [line for row, done in zip(rows, used, strict=True) if not done for line in row.lines]
-    return Statements(tables, rest, value_boxes)
+    return Statements(tables, rest)
 
 
 def settle_statements(
@@ -124,28 +122,43 @@ def settle_statements(
 ) -> tuple[list[PageTable], list[PageTable]]:
     """The statements and ruled tables of a page that stand, where they overlap.
 
-    A statement's rows may be shaded bands, or one of its columns a shaded strip, that the
-    ruled-table finder reads as tables of their own: a statement overlapping a ruled table of
-    one row, or with value columns outside the ruled table's box (the columns the strip leaves
-    out), replaces it. A statement whose numbers all lie within a ruled table of several rows
-    is that table, read by its rulings: the ruled table stays and the statement goes. Each
-    statement is tested against each ruled table: a page has a handful of each."""
+    A statement's rows may be shaded bands, or one of its columns a shaded strip, or its body a
+    grid ruled below its header rows, that the ruled-table finder reads as tables of their own:
+    a statement overlapping only ruled tables of one row, or ruled tables it holds and adds to
+    (header rows above them, value columns beside them), replaces them. Any other ruled table
+    of several rows stands, and the statement goes: one reaching out of the statement (a grid
+    the statement found only part of, a table beside it in the other column), or one holding
+    all the statement has (a table ruled whole, read by its rulings).
+    Each statement is tested against each ruled table: a page has a handful of each."""
     kept: list[PageTable] = []
     dropped: set[int] = set()
-    for statement, values in zip(found.tables, found.value_boxes, strict=True):
+    for statement in found.tables:
         over = [k for k, table in enumerate(ruled) if _overlaps(statement.bbox, table.bbox)]
-        if any(ruled[k].html.count("<tr>") > 1 and _within(values, ruled[k].bbox) for k in over):
+        if any(
+            ruled[k].html.count("<tr>") > 1 and not _adds_to(statement.bbox, ruled[k].bbox)
+            for k in over
+        ):
             continue
         kept.append(statement)
         dropped.update(over)
     return kept, [table for k, table in enumerate(ruled) if k not in dropped]
 
 
+def _adds_to(statement: BBox, table: BBox) -> bool:
+    """True when the `statement` box holds the ruled `table`'s and reaches out of it above, left
+    or right by more than `_SLACK` points."""
+    return _within(table, statement) and (
+        statement[1] < table[1] - _SLACK
+        or statement[0] < table[0] - _SLACK
+        or statement[2] > table[2] + _SLACK
+    )
+
+
 def _overlaps(a: BBox, b: BBox) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _within(inner: BBox, outer: BBox, slack: float = 6.0) -> bool:
+def _within(inner: BBox, outer: BBox, slack: float = _SLACK) -> bool:
     """True when `inner` reaches no further than `slack` points out of `outer` on any side."""
     return (
         inner[0] >= outer[0] - slack
@@ -221,7 +234,7 @@ def _region_end(rows: Sequence[Row], start: int) -> int:
 
 def _statement(
     rows: Sequence[Row], floor: int, start: int, end: int, used: list[bool]
-) -> tuple[PageTable, BBox] | None:
+) -> PageTable | None:
     region = list(range(start, end))
     head = 0  # -- header rows at the top of the region: the years --
     while head < len(region) and _is_year_row(rows[region[head]]):
@@ -281,18 +294,11 @@ def _statement(
         max(row.bottom for row in chosen),
     )
     text = " ".join(cell for row in html_rows for cell, _, _ in row if cell)
-    pieces = [p for i in value_rows for p in rows[i].numbers]
-    values: BBox = (
-        min(p.x0 for p in pieces),
-        min(rows[i].top for i in value_rows),
-        max(p.x1 for p in pieces),
-        max(rows[i].bottom for i in value_rows),
-    )
     # -- a plain row of column names over the table is its first row, not a header row: only
     # -- bold names, years and unit lines make a header --
     header = bool(header_rows) and not any(_plain_names(rows[i]) for i in header_rows)
     html = table_html(html_rows, header, len(header_rows))
-    return PageTable(box, text, html), values
+    return PageTable(box, text, html)
 
 
 def _plain_names(row: Row) -> bool:
