@@ -376,7 +376,7 @@ class _PageDrafter:
         if stats.is_heading_class(block.size, block.bold):
             larger = stats.is_heading_class(block.size, False)
             short = len(block.lines) <= 2 and _word_count(text) <= _MAX_BOLD_TITLE_WORDS
-            if larger or short:
+            if larger or short or _report_heading_depth(block, text, page_width) is not None:
                 return stats.heading_depth(block.size, block.bold)
             return None
         report_depth = _report_heading_depth(block, text, page_width)
