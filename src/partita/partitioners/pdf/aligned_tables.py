@@ -30,9 +30,10 @@ set of rows is aligned when no row has two lines in one column.
   tried as its first row before the run alone; the rules above still apply (its pitch at most
   twice the body's), so a header row set apart is not left outside its table as headings.
 
-The first row is the header (`<th>`) when it is bold and the rest is not, or when it stands
-above the second rule. The table's text is its cells joined by spaces, row by row; its lines are
-taken out of the page's text.
+Columns holding only the ")" or "%" of the numbers beside them, or their "$", are merged into
+those numbers' cells (`sign_columns`). The first row is the header (`<th>`) when it is bold and
+the rest is not, or when it stands above the second rule. The table's text is its cells joined
+by spaces, row by row; its lines are taken out of the page's text.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from partita.partitioners.pdf.rule_regions import (
     RULE_SLACK,
     search_rule_regions,
 )
+from partita.partitioners.pdf.sign_columns import merge_sign_columns
 from partita.partitioners.pdf.tables import PageTable, Rule, table_html
 
 __all__ = ["MAX_REGION_WORK", "AlignedTables", "find_aligned_tables"]
@@ -460,5 +462,6 @@ def _numeric(cells: Sequence[str]) -> bool:
 
 
 def _table(box: BBox, rows: list[list[tuple[str, int, int]]], header: bool) -> PageTable:
+    rows = merge_sign_columns(rows)
     text = " ".join(cell for row in rows for cell, _, _ in row if cell)
     return PageTable(box, text, table_html(rows, header))

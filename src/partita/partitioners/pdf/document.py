@@ -38,6 +38,7 @@ from partita.partitioners.pdf.furniture import (
     BandText,
     PageBands,
     band_texts,
+    crowded_numbers,
     furniture_kind,
     page_numbers_of,
 )
@@ -74,6 +75,23 @@ _DOTTED_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})+)\.?\s+\S")
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,3})*)\.\s+\S")
 _LEADING_NUMBER = re.compile(r"^[(\[]?\d{1,3}(?:[.,]\d{1,3})*[)\]]?\.?\s+")
 _MAX_COMMAS = 2
+_MAX_REPORT_TITLE_WORDS = 12
+_MIN_CAPS_LETTERS = 5
+_CENTRE_SHARE = 0.04
+_PART_HEADING = re.compile(r"^part\s+[ivx]{1,4}\b(?!\s*[,;])", re.IGNORECASE)
+_ITEM_HEADING = re.compile(r"^item\s+\d{1,2}[a-z]?\s*[.:]\s*(?:$|[A-Z(])", re.IGNORECASE)
+_STATEMENT_TITLE = re.compile(
+    r"^(?:(?:consolidated|combined|condensed|standalone)\s+)*(?:balance\s+sheets?|"
+    r"statements?\s+of\s+(?:income|operations|earnings|cash\s+flows?|comprehensive|financial\s+"
+    r"position|changes|(?:stock|share)holders|equity|retained)|income\s+statements?|"
+    r"(?:comprehensive\s+)?income\s+statements?|cash\s+flows?\s+statements?)",
+    re.IGNORECASE,
+)
+_NOT_TEXT = re.compile(
+    "[\ue000-\uf8ff\u2610-\u2612\u25a0\u25a1\u2713-\u2718]|(?:^|\\s)[¨þ](?:\\s|$)"
+)
+"""Glyphs that draw no text: private-use symbols (a checkbox in a symbol font, "No \uf078"),
+ballot boxes and check marks, and the "¨" and "þ" that Wingdings boxes decode to."""
 _CJK_CHAPTER = re.compile(r"^第[一二三四五六七八九十百千〇零0-9０-９]+[章节節部篇编編]")
 
 
@@ -238,6 +256,7 @@ class _PageDrafter:
     ) -> Iterator[Draft]:
         page_number = self.page_number(content)
         numbers = page_numbers_of(bands, neighbours)
+        crowded = crowded_numbers(bands)
         footers: list[Draft] = []
         list_indents: list[float] = []
         marked = [
@@ -260,7 +279,14 @@ class _PageDrafter:
             if links:
                 meta["links"] = links
             heading = self._stats.is_heading_class(item.size, item.bold)
-            kind = furniture_kind(text, band, neighbours, heading=heading, page_numbers=numbers)
+            kind = furniture_kind(
+                text,
+                band,
+                neighbours,
+                heading=heading,
+                page_numbers=numbers,
+                crowded=index in crowded,
+            )
             if kind is not None:
                 if self._include_furniture:
                     meta["category_depth"] = 0
@@ -273,7 +299,7 @@ class _PageDrafter:
             alone = not (index > 0 and marked[index - 1]) and not (
                 index + 1 < len(marked) and marked[index + 1]
             )
-            draft = self._body_draft(item, text, meta, list_indents, alone)
+            draft = self._body_draft(item, text, meta, list_indents, alone, content.width)
             if draft.cls is not ListItem:
                 list_indents.clear()
             yield draft
@@ -286,6 +312,7 @@ class _PageDrafter:
         meta: dict[str, Any],
         list_indents: list[float],
         alone: bool,
+        page_width: float,
     ) -> Draft:
         bullet = BULLET_LINE.match(text)
         numbered = None if bullet else NUMBERED_LINE.match(text)
@@ -308,7 +335,7 @@ class _PageDrafter:
                 if "links" in meta:
                     meta["links"] = _shift_links(meta["links"], shift)
             return Draft(ListItem, text, meta)
-        depth = self._title_depth(block, text)
+        depth = self._title_depth(block, text, page_width)
         if depth is not None:
             meta["category_depth"] = depth
             return Draft(Title, text, meta)
@@ -334,7 +361,7 @@ class _PageDrafter:
             return section.group(1).count(".")
         return None
 
-    def _title_depth(self, block: Block, text: str) -> int | None:
+    def _title_depth(self, block: Block, text: str, page_width: float) -> int | None:
         if len(block.lines) > _MAX_TITLE_LINES:
             return None
         from_outline = self._outline.get(outline_key(text)) if self._outline else None
@@ -349,9 +376,12 @@ class _PageDrafter:
         if stats.is_heading_class(block.size, block.bold):
             larger = stats.is_heading_class(block.size, False)
             short = len(block.lines) <= 2 and _word_count(text) <= _MAX_BOLD_TITLE_WORDS
-            if larger or short:
+            if larger or short or _report_heading_depth(block, text, page_width) is not None:
                 return stats.heading_depth(block.size, block.bold)
             return None
+        report_depth = _report_heading_depth(block, text, page_width)
+        if report_depth is not None:
+            return report_depth
         if len(block.lines) == 1 and _word_count(text) <= 8:
             numbered = _DOTTED_NUMBER.match(text)
             if numbered:
@@ -359,6 +389,43 @@ class _PageDrafter:
             if _CJK_CHAPTER.match(text):
                 return 0
         return None
+
+
+def _report_heading_depth(block: Block, text: str, page_width: float) -> int | None:
+    """The depth of a heading of a report set in the body font, or None: a part or item heading
+    ("PART II", "Item 7. Management's Discussion ..."), a financial statement's title
+    ("Consolidated Balance Sheets", "CONSOLIDATED STATEMENTS OF INCOME (continued)", alone or
+    on one of the up to three lines of a block naming the company and the units), or a
+    line in capitals centred on the page ("NOTES TO FINANCIAL STATEMENTS"; a line in capitals
+    at the left margin opens a clause as often as a section: "IL EST RÉSOLU À L'UNANIMITÉ");
+    each of one or two lines, with few words."""
+    if _word_count(text) <= _MAX_TITLE_WORDS and any(
+        _STATEMENT_TITLE.match(line.text.strip()) for line in block.lines
+    ):  # -- "COMPANY NAME / CONSOLIDATED BALANCE SHEETS / (in millions)", centred as one --
+        return 2
+    if len(block.lines) > 2 or _word_count(text) > _MAX_REPORT_TITLE_WORDS:
+        return None
+    if _PART_HEADING.match(text):
+        return 0
+    if _ITEM_HEADING.match(text):
+        return 1
+    letters = [c for c in text if c.isalpha()]
+    if (
+        len(letters) >= _MIN_CAPS_LETTERS
+        and all(c.isupper() for c in letters)
+        and not text.endswith(":")  # -- a speaker's name in a transcript, a form's label --
+        and _centred(block.bbox, page_width)
+    ):
+        return 2
+    return None
+
+
+def _centred(bbox: BBox, page_width: float) -> bool:
+    """True when `bbox` is centred on the page (within `_CENTRE_SHARE` of its width) without
+    filling most of the line."""
+    x0, _, x1, _ = bbox
+    middle = (x0 + x1) / 2
+    return abs(middle - page_width / 2) <= _CENTRE_SHARE * page_width and x1 - x0 < 0.7 * page_width
 
 
 def _list_marked(text: str) -> bool:
@@ -377,6 +444,8 @@ def _is_heading_like(text: str) -> bool:
         return False  # -- a table of contents entry ("1.2 Scope ..... 7") is no heading --
     if text.count(",") + text.count("，") > _MAX_COMMAS:
         return False
+    if _NOT_TEXT.search(text):
+        return False  # -- a checkbox line of a form ("Yes \uf0a3 No \uf078") is no heading --
     letters = sum(1 for c in text if c.isalpha())
     if letters < 2:
         return False

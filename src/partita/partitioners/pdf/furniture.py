@@ -3,7 +3,10 @@
 A paragraph is *in the top band* when it ends within `BAND_SHARE` of the page height from the
 top, *in the bottom band* when it starts within that share from the bottom. A paragraph in a
 band is a PageNumber when it is a page number on its own ("7", "- 7 -", "Page 7", "Page 7 of
-20", "vii"; `partita.partitioners._text.PAGE_NUMBER`), on any page, even the only one. Another
+20", "vii"; `partita.partitioners._text.PAGE_NUMBER`), on any page, even the only one, unless
+it stands on one line with another such number (years over a table's columns). The page's
+lowest paragraph is in the bottom band wherever it stands when it is a page number in digits
+(a letter page printed on A4 leaves its number high above the page's bottom). Another
 paragraph in a band is furniture (Header at the top, Footer at the bottom) when
 
 - its text, with digits masked and case and spacing ignored, stands at about the same height
@@ -33,6 +36,7 @@ neighbouring page in logarithmic time, however many paragraphs its bands hold.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from bisect import bisect_left
@@ -48,6 +52,7 @@ __all__ = [
     "BandText",
     "PageBands",
     "band_texts",
+    "crowded_numbers",
     "furniture_kind",
     "page_numbers_of",
 ]
@@ -57,7 +62,9 @@ REPEAT_SHARE = 0.4
 WINDOW = 4
 _Y_TOLERANCE = 4.0
 
-_DIGITS = re.compile(r"\d+")
+_DIGITS = re.compile(r"\d+(?:[a-z](?![a-z]))?")
+"""A number masked in a band text, with a letter closing it ("Item 7A" and "Item 8" are one
+running head)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,15 +127,43 @@ class PageBands:
 def band_texts(
     blocks: Sequence[tuple[str, float, float]], page_height: float
 ) -> list[BandText | None]:
-    """Return, for each (text, top, bottom) paragraph, its `BandText`, or None if in no band."""
+    """Return, for each (text, top, bottom) paragraph, its `BandText`, or None if in no band.
+
+    The page's lowest paragraph, when it is a page number written with digits, is in the
+    bottom band wherever it stands: a page whose content fills only its upper part (a letter
+    page printed on A4) has its number far above the page's bottom band."""
     band = BAND_SHARE * page_height
+    lowest = max(range(len(blocks)), key=lambda k: blocks[k][1], default=-1)
     out: list[BandText | None] = []
-    for text, top, bottom in blocks:
-        if bottom <= band or top >= page_height - band:
-            exact = " ".join(text.casefold().split())
+    for k, (text, top, bottom) in enumerate(blocks):
+        exact = " ".join(text.casefold().split())
+        low = top >= page_height - band or (
+            k == lowest
+            and top > page_height / 2
+            and any(c.isdigit() for c in exact)
+            and PAGE_NUMBER.match(exact) is not None
+        )
+        if bottom <= band or low:
             out.append(BandText(_DIGITS.sub("#", exact), top, bottom <= band, exact, bottom))
         else:
             out.append(None)
+    return out
+
+
+def crowded_numbers(bands: Sequence[BandText | None]) -> set[int]:
+    """The indexes of the page-number-like band texts standing beside another one on one line
+    (the years over a table's columns, a row of figures): none of them is a page number.
+    Sorted by height, each is compared with the next few only (lines beside each other
+    overlap in height), so the cost stays linear in the band texts."""
+    numbers = sorted(
+        (k for k, band in enumerate(bands) if band is not None and band.is_page_number),
+        key=lambda k: bands[k].top,  # type: ignore[union-attr]
+    )
+    out: set[int] = set()
+    for a, b in itertools.pairwise(numbers):
+        first, second = bands[a], bands[b]
+        if first is not None and second is not None and first.is_beside(second):
+            out.update((a, b))
     return out
 
 
@@ -139,18 +174,21 @@ def furniture_kind(
     *,
     heading: bool = False,
     page_numbers: Sequence[BandText] = (),
+    crowded: bool = False,
 ) -> str | None:
     """Return "PageNumber", "Header", "Footer" or None for the paragraph `text` whose band is
     `band`.
 
     `neighbours` holds the band texts of the other pages in the window; `heading` is True when
     the paragraph is in a heading font class (then its digits must repeat too); `page_numbers`
-    holds the page numbers of this page a running head may stand beside (`page_numbers_of`).
+    holds the page numbers of this page a running head may stand beside (`page_numbers_of`);
+    `crowded` is True when the paragraph stands beside another number (`crowded_numbers`), so
+    it is no page number.
     """
     if band is None:
         return None
     if PAGE_NUMBER.match(text.strip()):
-        return "PageNumber"
+        return None if crowded else "PageNumber"
     kind = "Header" if band.at_top else "Footer"
     if not heading and any(band.is_beside(number) for number in page_numbers):
         return kind

@@ -1,7 +1,10 @@
 """One page to its content in reading order: paragraphs and tables.
 
 `page_content` makes one pass over a page's characters (after the table finder, when it runs),
-then takes the text-aligned tables (`aligned_tables`) out of its lines and orders what is left.
+then takes the financial statements (`statements`) and the text-aligned tables
+(`aligned_tables`) out of its lines and orders what is left. A page with ruled tables is read
+once more for its statements, whose lines the ruled tables may hold, and once more when a
+statement replaces some of them.
 Its page is anything offering what the stages read of a pdfplumber page: a pdfplumber page whose
 content `read_page` has run under the page bounds (`interpreter`), or a page read by PDFium
 (`pdfium.page`). `read_page` releases pdfplumber's caches for the page before returning, so
@@ -28,6 +31,7 @@ from partita.partitioners.pdf.lines import (
     chars_to_lines,
 )
 from partita.partitioners.pdf.links import page_links
+from partita.partitioners.pdf.statements import find_statements, settle_statements
 from partita.partitioners.pdf.tables import (
     PageTable,
     RuledTables,
@@ -82,6 +86,18 @@ def page_content(
         )
     finder = LinkFinder(links)
     lines = chars_to_lines(chars, exclude=[t.bbox for t in tables], links=finder)
+    # -- financial statements: on a page with ruled tables, looked for in all its lines (a
+    # -- statement's shaded rows are ruled tables of their own, see `settle_statements`) --
+    found = find_statements(chars_to_lines(chars) if tables else lines)
+    if found.tables and not tables:
+        tables, lines = found.tables, found.rest
+    elif found.tables:
+        statements, tables = settle_statements(found, tables)
+        if statements:
+            finder = LinkFinder(links)
+            taken = [t.bbox for t in (*tables, *statements)]
+            lines = chars_to_lines(chars, exclude=taken, links=finder)
+            tables = sorted([*tables, *statements], key=lambda t: (t.bbox[1], t.bbox[0]))
     if finder.exhausted:
         cuts += (
             f"link areas were matched to its characters only until {MAX_LINK_CHECKS:,} "

@@ -14,7 +14,9 @@ Tables ruled inside but open at the sides (LaTeX's `|c|c|` between full-width ho
 no vertical line at the outer edges) are found again with vertical edges added at the ends of the
 horizontal rules that run past the found table, so their first and last columns are kept.
 
-Cells spanning several grid columns or rows get `colspan` / `rowspan`. The first row is a header
+Cells spanning several grid columns or rows get `colspan` / `rowspan`. A column holding only the
+")" or "%" signs of the numbers on its left, or the "$" of those on its right, is merged into
+them (`sign_columns`). The first row is a header
 row (`<thead>`, `<th>`) when its text is bold and the rest of the table's is not (or it is the
 table's only row).
 
@@ -33,6 +35,7 @@ from partita._table_html import text_table_html
 from partita.partitioners.pdf.boxes import BoxIndex
 from partita.partitioners.pdf.lines import BBox, Line, chars_to_lines, is_bold_font
 from partita.partitioners.pdf.ruled_cells import find_cell_groups, group_bbox
+from partita.partitioners.pdf.sign_columns import merge_sign_columns
 from partita.text.whitespace import join_lines
 
 __all__ = [
@@ -221,7 +224,7 @@ def _read_table(boxes: Sequence[BBox], chars: Sequence[Mapping[str, Any]]) -> Pa
         rows[cell.row].append(cell)
     rows = [row for row in rows if row]
     header = _is_bold_row(rows[0]) and (len(rows) == 1 or not all(map(_is_bold_row, rows[1:])))
-    html_rows = [split for row in rows for split in _split_row(row)]
+    html_rows = merge_sign_columns([split for row in rows for split in _split_row(row)])
     text = " ".join(cell for row in html_rows for cell, _, _ in row if cell)
     return PageTable(bbox, text, table_html(html_rows, header))
 
@@ -282,7 +285,10 @@ def _is_bold_row(row: list[_Cell]) -> bool:
     return sum(1 for c in chars if is_bold_font(c["fontname"])) * 2 > len(chars)
 
 
-def table_html(rows: Sequence[Sequence[tuple[str, int, int]]], header: bool) -> str:
-    """Return the HTML of a table given as rows of (text, colspan, rowspan) cells; the first row
-    is the header (`<thead>`, `<th>`) when `header` is true, the others a `<tbody>`."""
-    return text_table_html(rows, 1 if header else 0)
+def table_html(
+    rows: Sequence[Sequence[tuple[str, int, int]]], header: bool, header_rows: int = 1
+) -> str:
+    """Return the HTML of a table given as rows of (text, colspan, rowspan) cells; the first
+    `header_rows` rows are the header (`<thead>`, `<th>`) when `header` is true, the others a
+    `<tbody>`."""
+    return text_table_html(rows, header_rows if header else 0)
