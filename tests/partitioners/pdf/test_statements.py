@@ -180,6 +180,30 @@ def test_prose_with_numbers_and_a_table_of_contents_are_no_statements() -> None:
     assert len(found.rest) == len(prose) + len(contents)
 
 
+def test_a_paragraph_beside_a_chart_s_tick_values_is_no_statement() -> None:
+    # -- a two-column paper: the left column's lines of running text stand at the heights of
+    # -- the tick values of a chart in the right column (mineru's demo2.pdf, page 4) --
+    def line(text: str, x0: float, top: float) -> Line:
+        return Line(text, x0, top, x0 + 4.0 * len(text), top + 9, 9.0, False, len(text))
+
+    texts = [
+        "of the synthetic stereo scene from a single camera",
+        "perspective, along with the ground truth disparity,",
+        "occlusion map, and discontinuity map. The results of",
+        "temporal stereo matching are given for uniform addi-",
+        "tive noise confined to the ranges of the feedback",
+    ]
+    ticks = ["1", "0.8", "0.6", "0.4", "0.2"]
+    lines = [
+        item
+        for k, (text, tick) in enumerate(zip(texts, ticks, strict=True))
+        for item in (line(text, 54, 100 + 12 * k), line(tick, 330, 100 + 12 * k))
+    ]
+    found = find_statements(lines)
+    assert found.tables == []
+    assert len(found.rest) == len(lines)
+
+
 def test_sign_columns_join_their_numbers() -> None:
     rows = [
         [("Net change", 1, 1), ("$", 1, 1), ("(14", 1, 1), (")", 1, 1), ("12", 1, 1), ("%", 1, 1)],

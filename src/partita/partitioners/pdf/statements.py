@@ -20,7 +20,8 @@ Principles:
   of the row before and in about one font size, ending at its last labelled value row (a lone
   number below is its page number), with up to `_MAX_LEADING_LABELS` label rows over its first
   value row ("ASSETS", "Current assets:"). It counts when it has at least `_MIN_VALUE_ROWS`
-  value rows, most of them labelled, and reads as figures: two value columns or more, or most
+  value rows, most of them labelled by row labels (not lines of running text, which start in
+  lowercase or end with a hyphen), and reads as figures: two value columns or more, or most
   numbers written with a separator, sign or currency (a table of contents' page numbers do
   not count).
 - **Columns.** The right edges of the digits of all its numbers, clustered (gaps wider than
@@ -243,8 +244,9 @@ def _statement(
     value_rows = [i for i in body if _is_value_row(rows[i])]
     if len(value_rows) < _MIN_VALUE_ROWS:
         return None
-    labelled = sum(1 for i in value_rows if rows[i].label is not None)
-    if labelled * 2 < len(value_rows) or labelled < 2:
+    label_texts = [label.text for i in value_rows if (label := rows[i].label) is not None]
+    labelled = len(label_texts)
+    if labelled * 2 < len(value_rows) or labelled < 2 or _reads_as_prose(label_texts):
         return None
     size = rows[start].size
     anchors = _anchors([p.anchor for i in value_rows for p in rows[i].numbers], size)
@@ -299,6 +301,16 @@ def _statement(
     header = bool(header_rows) and not any(_plain_names(rows[i]) for i in header_rows)
     html = table_html(html_rows, header, len(header_rows))
     return PageTable(box, text, html)
+
+
+def _reads_as_prose(labels: Sequence[str]) -> bool:
+    """True when most labels read as lines of running text, not row labels: they start in
+    lowercase or end with a hyphen (a paragraph's lines beside a chart's tick values)."""
+    prose = 0
+    for label in labels:
+        letters = [c for c in label if c.isalpha()]
+        prose += bool(letters and letters[0].islower()) or label.rstrip().endswith("-")
+    return prose * 2 > len(labels)
 
 
 def _plain_names(row: Row) -> bool:
