@@ -233,8 +233,7 @@ def difference(ours: Scores, theirs: Scores, key: str) -> str:
         [ours.values[key][i] for i in ids], [theirs.values[key][i] for i in ids]
     )
     return (
-        f"{boot.mean_difference * 100:+.1f}"
-        f" [{boot.ci_low * 100:+.1f}, {boot.ci_high * 100:+.1f}]"
+        f"{boot.mean_difference * 100:+.1f} [{boot.ci_low * 100:+.1f}, {boot.ci_high * 100:+.1f}]"
     )
 
 

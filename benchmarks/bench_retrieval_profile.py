@@ -417,8 +417,7 @@ def run_financebench(
     documents, questions = fb.load(Path(cache), fb.progress_printer)
     ours = [n for n in names if n in _PROFILES or any(c.name == n for c in extras)]
     results = [
-        fb.score(n, n, documents, questions, embedder, k=K, budgets=budgets)
-        for n in fb.BASELINES
+        fb.score(n, n, documents, questions, embedder, k=K, budgets=budgets) for n in fb.BASELINES
     ]
     for name in ours:
         configuration = known[name]

@@ -33,8 +33,8 @@ from partita.text.sizing import Sizer
 __all__ = [
     "MAX_CONTINUATION_CHARACTERS",
     "column_headers_of",
-    "is_header_row",
     "continuation_header",
+    "is_header_row",
     "unit_of",
 ]
 

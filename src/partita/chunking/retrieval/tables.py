@@ -26,8 +26,8 @@
 from __future__ import annotations
 
 import dataclasses
-from itertools import islice
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 from partita.chunking.ids import ChunkIds
@@ -51,8 +51,8 @@ from partita.elements import Element, Table
 __all__ = [
     "context_header",
     "is_table",
-    "packs_with_text",
     "iter_table_chunks_in_context",
+    "packs_with_text",
     "repeated_introduction",
     "table_run",
 ]
@@ -163,9 +163,7 @@ def iter_table_chunks_in_context(
     if opts.table_text == "rows":
 
         def continued_for(text: str) -> str:
-            return continuation_header(
-                path, unit, columns, text, run.sizer, opts.hard_max, earlier
-            )
+            return continuation_header(path, unit, columns, text, run.sizer, opts.hard_max, earlier)
 
         finished = _iter_by_rows(
             finished, table, run, ids, continued_for if opts.table_context else None
@@ -312,7 +310,7 @@ def packs_with_text(table: Element, run: ChunkingRun) -> bool:
     opts = run.opts
     html = table.metadata.text_as_html or ""
     return (
-        opts.table_context
+        bool(opts.table_context)
         and html.count("<tr") <= 1
         and run.sizer.fits(normalize_whitespace(table.text), opts.hard_max // TINY_SHARE)
     )
