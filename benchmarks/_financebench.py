@@ -105,11 +105,18 @@ def _pages_of(chunk: Any) -> tuple[int, int]:
     return min([first, *pages]) if pages else first, max(last, first)
 
 
+def _cl100k() -> Any:
+    """cl100k_base as partita loads it, offline."""
+    from partita.text.sizing.tokenizers import resolve_tokenizer
+
+    _, tokens = resolve_tokenizer("cl100k_base")
+    assert tokens is not None
+    return tokens.encoding
+
+
 def plain_windows(pages: Sequence[str], tokens: int = PLAIN_TOKENS) -> Chunks:
     """`tokens`-token cl100k windows over the pages' text joined by newlines, with their pages."""
-    import tiktoken
-
-    encoding = tiktoken.get_encoding("cl100k_base")
+    encoding = _cl100k()
     text, starts, offset = "", [], 0
     for page in pages:
         starts.append(offset)
@@ -195,9 +202,8 @@ def score(
 ) -> Scores:
     """The per-question scores of one configuration (see the module docstring)."""
     import numpy as np
-    import tiktoken
 
-    encoding = tiktoken.get_encoding("cl100k_base")
+    encoding = _cl100k()
     started = time.perf_counter()
     by_document = {n: chunks_of(configuration, d) for n, d in documents.items()}
     all_texts = [t for c in by_document.values() for t in c.texts]

@@ -36,8 +36,8 @@ __all__ = ["iter_rows_rendered", "render_rows"]
 
 
 def render_rows(header: Sequence[str], row: Sequence[str]) -> str:
-    """One data row as "label: column = value; ...": its first cell without a column name is
-    its label; a cell under a column name is "name = value", one without its value alone; empty
+    """One data row as "label: column = value; ...": its first cell with letters, when it is
+    in the first column or under no column name, is its label; a cell under a column name is "name = value", one without its value alone; empty
     cells and currency signs left out, a closing bracket or percent sign joined to the value
     before it ("(619 )" is "(619)")."""
     values: list[tuple[int, str]] = []
@@ -54,7 +54,8 @@ def render_rows(header: Sequence[str], row: Sequence[str]) -> str:
     parts: list[str] = []
     for index, value in values:
         own = " ".join(header[index].split()) if index < len(header) else ""
-        if not own and not label and not parts and any(c.isalpha() for c in value):
+        first = not label and not parts and any(c.isalpha() for c in value)
+        if first and (not own or index == 0):
             label = value
             continue
         name = own or _name_at(header, index)
