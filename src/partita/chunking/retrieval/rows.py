@@ -37,9 +37,9 @@ __all__ = ["iter_rows_rendered", "render_rows"]
 
 def render_rows(header: Sequence[str], row: Sequence[str]) -> str:
     """One data row as "label: column = value; ...": its first cell with letters, when it is
-    in the first column or under no column name, is its label; a cell under a column name is "name = value", one without its value alone; empty
-    cells and currency signs left out, a closing bracket or percent sign joined to the value
-    before it ("(619 )" is "(619)")."""
+    in the first column or under no column name, is its label; a cell under a column name is
+    "name = value", one without its value alone; empty cells and currency signs left out, a
+    closing bracket or percent sign joined to the value before it ("(619 )" is "(619)")."""
     values: list[tuple[int, str]] = []
     for index, value in enumerate(row):
         value = " ".join(value.split())
