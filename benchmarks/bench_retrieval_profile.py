@@ -7,7 +7,13 @@ chunks and questions (the `embed` extra, offline, cached on disk) and k = 5:
   its `questions_df.csv`), as `bench_retrieval.py` runs it;
 - `corpus`: `benchmarks/data/corpus_questions` (nine real documents of `../shared/corpus`, HTML,
   PDF and DOCX with headings and tables, 128 questions), each document partitioned by partita and
-  passed on its own, the answers located in the documents' texts.
+  passed on its own, the answers located in the documents' texts;
+- `financebench`: FinanceBench's development set (27 SEC filings as PDFs, 37 questions), one
+  MiniLM index per document, page hit and evidence recall against plain-text baselines
+  (`_financebench.py`, which states the scoring).
+
+Every dataset is scored at top-5 and within each budget of `--budgets` retrieved characters
+(default 4,000 and 10,000).
 
 The configurations: baselines (fixed 250-token windows with 125 overlap, Chroma's best; recursive
 at 200 tokens; `by_title` at 1,000 characters, with and without overlap everywhere; `by_title` at
@@ -80,10 +86,12 @@ CORPUS_DOCUMENTS = (
 """The corpus questions' documents (their README): passed one by one, since the corpus has
 another file with the stem `demo1`."""
 
-DATASETS = ("chroma", "corpus")
+DATASETS = ("chroma", "corpus", "financebench")
 MODEL = "all-MiniLM-L6-v2"
 K = 5
 CHARACTER_BUDGET = 4000
+CHARACTER_BUDGETS = (4000, 10000)
+"""The budgets of retrieved characters every dataset is scored at (`--budgets`)."""
 OPTION_BASE = "by_title-256"
 """The configuration every `+option` row adds one option to, and is compared against."""
 
@@ -229,6 +237,7 @@ def table(
     entries: Sequence[Mapping[str, Any]],
     against: str | None,
     window: int | None,
+    budget: int = CHARACTER_BUDGET,
 ) -> list[str]:
     """The Markdown section of one dataset (`window`: the embedder's, in its wordpieces). The Δ
     columns appear only when there is something to compare: a reference (`against`), `+option`
@@ -264,13 +273,13 @@ def table(
         *deltas("recall"),
         (f"IoU@{K}", lambda e: f"{e['retrieval']['top_k']['iou'] * 100:.1f}"),
         (
-            f"recall@{CHARACTER_BUDGET:,} chars",
+            f"recall@{budget:,} chars",
             lambda e: f"{e['retrieval']['character_budget']['recall'] * 100:.1f}",
         ),
         *deltas("recall_at_character_budget"),
     ]
     lines = [
-        f"## {dataset.name}",
+        f"## {dataset.name}, {budget:,} characters",
         "",
         f"{len(dataset.questions)} questions, {len(dataset.documents)} documents"
         f" ({sum(len(d.text) for d in dataset.documents):,} characters; partitioned and aligned"
@@ -294,7 +303,14 @@ def table(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--datasets", default=",".join(DATASETS), help="chroma, corpus or both")
+    parser.add_argument(
+        "--datasets", default=",".join(DATASETS), help="chroma, corpus, financebench (any of)"
+    )
+    parser.add_argument(
+        "--budgets",
+        default=",".join(str(b) for b in CHARACTER_BUDGETS),
+        help="budgets of retrieved characters, comma-separated",
+    )
     parser.add_argument("--configs", help="names to run (default: all); see CONFIGURATIONS")
     parser.add_argument(
         "--extra",
@@ -341,31 +357,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         needed.add(OPTION_BASE)
     chosen = [known[n] for n in known if n in needed]  # -- in table order --
 
+    budgets = [int(b) for b in args.budgets.split(",") if b.strip()]
     embedder = embedder_named("minilm", args.cache)
     sections: list[list[str]] = []
     counts: list[str] = []
     for dataset_name in datasets:
+        if dataset_name == "financebench":
+            section, count = run_financebench(known, names, extras, embedder, args.cache, budgets)
+            print("\n".join(section) + "\n", file=sys.stderr, flush=True)
+            sections.append(section)
+            counts.append(f"financebench {count}")
+            continue
         print(f"{dataset_name}: partitioning", file=sys.stderr, flush=True)
         dataset = load_dataset(dataset_name)
-        results = evaluate(
-            dataset.documents,
-            chosen,
-            questions=dataset.questions,
-            embedder=embedder,
-            k=K,
-            coherence=False,
-            character_budget=CHARACTER_BUDGET,
-            progress=lambda message: print(message, file=sys.stderr, flush=True),
-        )
-        window = (results["embedding"] or {}).get("window_tokens")
-        section = table(dataset, results["configurations"], against, window)
-        print("\n".join(section) + "\n", file=sys.stderr, flush=True)
-        sections.append(section)
+        for budget in budgets:
+            results = evaluate(
+                dataset.documents,
+                chosen,
+                questions=dataset.questions,
+                embedder=embedder,
+                k=K,
+                coherence=False,
+                character_budget=budget,
+                progress=lambda message: print(message, file=sys.stderr, flush=True),
+            )
+            window = (results["embedding"] or {}).get("window_tokens")
+            section = table(dataset, results["configurations"], against, window, budget)
+            print("\n".join(section) + "\n", file=sys.stderr, flush=True)
+            sections.append(section)
         counts.append(f"{dataset_name} {len(dataset.questions)}")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     header = (
         f"{datetime.date.today()}, partita {partita.__version__}, {MODEL} (CPU) for chunks and"
-        f" questions, k = {K}, character budget {CHARACTER_BUDGET:,}, questions:"
+        f" questions, k = {K}, character budgets {', '.join(f'{b:,}' for b in budgets)},"
+        " questions:"
         f" {', '.join(counts)}; {os.cpu_count()} CPUs, load average {load:.2f}."
         " Δ: paired bootstrap over the questions, mean difference in points [95 % interval]."
     )
@@ -375,6 +400,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(text + "\n", encoding="utf-8")
     return 0
+
+
+def run_financebench(
+    known: Mapping[str, Configuration],
+    names: Sequence[str],
+    extras: Sequence[Configuration],
+    embedder: Any,
+    cache: str,
+    budgets: Sequence[int],
+) -> tuple[list[str], int]:
+    """The financebench section (`_financebench`): its baselines, then the profile
+    configurations and the `--extra` ones among `names` (the others are Chroma's baselines)."""
+    import _financebench as fb
+
+    documents, questions = fb.load(Path(cache), fb.progress_printer)
+    ours = [n for n in names if n in _PROFILES or any(c.name == n for c in extras)]
+    results = [
+        fb.score(n, n, documents, questions, embedder, k=K, budgets=budgets) for n in fb.BASELINES
+    ]
+    for name in ours:
+        configuration = known[name]
+        results.append(
+            fb.score(
+                name,
+                (configuration.strategy, configuration.options),
+                documents,
+                questions,
+                embedder,
+                k=K,
+                budgets=budgets,
+                progress=fb.progress_printer,
+            )
+        )
+    return fb.table(results, K, budgets, len(questions)), len(questions)
 
 
 if __name__ == "__main__":

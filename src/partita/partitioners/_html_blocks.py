@@ -29,6 +29,7 @@ from partita.elements import (
     Title,
 )
 from partita.partitioners._build import Draft
+from partita.partitioners._html_headings import bold_heading_depth, is_bold_style
 from partita.partitioners._html_lang import language_codes
 from partita.partitioners._html_navigation import starts_navigation
 from partita.partitioners._html_phrase import Phrase
@@ -167,15 +168,25 @@ def _iter_drafts(
     images: list[Draft] = []
     contexts: list[_Context] = []
     bold = italic = 0
+    heavy: list[etree._Element] = []  # -- open elements styled bold (font-weight) --
+    light = False  # -- the phrase holds text outside bold --
+
+    def add_text(raw: str) -> None:
+        nonlocal light
+        phrase.add_text(raw, _emphasis(bold, italic))
+        if not light and not bold and not heavy and not raw.isspace():
+            light = True
 
     def flush(ctx: _Context, region_end: bool = False) -> Iterator[Draft]:
+        nonlocal light
         if ctx.nav is not None and not region_end:
             phrase.add_break()  # -- inside navigation a block ends a line, not the element --
             return
         if not phrase.is_empty:
             text, meta = phrase.flush()
             if text:
-                yield _text_draft(text, meta, ctx, origin)
+                yield _text_draft(text, meta, ctx, origin, all_bold=not light)
+        light = False
         if images:
             yield from images
             images.clear()
@@ -190,6 +201,9 @@ def _iter_drafts(
                 walker.skip_subtree()
                 contexts.append(context)
                 continue
+            style = element.get("style")
+            if style and tag != "table" and tag != "pre" and is_bold_style(style):
+                heavy.append(element)
             nav = element if context.nav is None and starts_navigation(element, tag) else None
             if nav is not None or tag in _BLOCKS or (context.nav is not None and tag in _WHOLE):
                 yield from flush(context)
@@ -230,12 +244,14 @@ def _iter_drafts(
                     context = context.derive(element, tag)
             text = element.text
             if text:
-                phrase.add_text(text, _emphasis(bold, italic))
+                add_text(text)
         else:
             if not isinstance(tag, str):
                 if element.tail:
-                    phrase.add_text(element.tail, _emphasis(bold, italic))
+                    add_text(element.tail)
                 continue
+            if heavy and heavy[-1] is element:
+                heavy.pop()
             if _is_hidden(element):
                 context = contexts.pop()
             elif context.nav is element:
@@ -259,7 +275,7 @@ def _iter_drafts(
                 break
             tail = element.tail
             if tail:
-                phrase.add_text(tail, _emphasis(bold, italic))
+                add_text(tail)
     yield from flush(context)
 
 
@@ -285,7 +301,11 @@ def _base_meta(ctx: _Context, origin: str) -> dict[str, Any]:
     return meta
 
 
-def _text_draft(text: str, phrase_meta: dict[str, Any], ctx: _Context, origin: str) -> Draft:
+def _text_draft(
+    text: str, phrase_meta: dict[str, Any], ctx: _Context, origin: str, *, all_bold: bool = False
+) -> Draft:
+    """The draft of a block's text; `all_bold`: none of it lies outside bold, so a paragraph that
+    looks like a heading is a Title (`_html_headings`)."""
     meta = _base_meta(ctx, origin)
     meta.update(phrase_meta)
     cls: type[Element]
@@ -304,6 +324,9 @@ def _text_draft(text: str, phrase_meta: dict[str, Any], ctx: _Context, origin: s
         cls = ListItem
         meta["category_depth"] = 0
         text = _shifted(text, meta, bullet.end())
+    elif all_bold and (depth := bold_heading_depth(text)) is not None:
+        cls = Title
+        meta["category_depth"] = depth
     elif any(c.isalnum() for c in text):
         cls = NarrativeText
     else:

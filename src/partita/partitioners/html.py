@@ -29,7 +29,9 @@ PRINCIPLES
   flattened into their cell); a table with only a caption gives a FigureCaption. Other text →
   ListItem when it starts with a bullet character (removed), NarrativeText when it has a letter
   or digit, else Text (UncategorizedText). Unlike the reference, no text is classified away as
-  too short, and a paragraph is never guessed to be a Title.
+  too short, and only a paragraph wholly in bold (`b`, `strong`, a bold `font-weight` style)
+  that looks like a heading is a Title (`_html_headings`: SEC filings write their headings so;
+  "PART II" depth 0, "Item 7. ..." 1, others 2); bold text inside prose never is.
 - **Navigation is an element of its own.** A menu (`<nav>`; an element whose `role` is
   navigation, menu, menubar or doc-toc; a list whose items are only links and which the page
   marks as a menu: see `_html_navigation`) gives one `Navigation` element, partita's own type:

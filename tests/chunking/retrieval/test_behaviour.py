@@ -150,7 +150,43 @@ def test_a_table_carries_its_heading_path_and_introducing_sentence() -> None:
     )
     pieces = [c for c in split if isinstance(c, Table)]
     assert len(pieces) > 2
-    assert all(c.text.startswith(header) and len(c.text) <= 200 for c in pieces)
+    assert all(len(c.text) <= 200 for c in pieces)
+    # -- the first piece has the context; later ones the title alone, not the introduction --
+    assert pieces[0].text.startswith(header)
+    for piece in pieces[1:]:
+        assert piece.text.startswith("Rivers\n\nriver ")
+        assert piece.metadata.extra["text_offset"] == len("Rivers\n\n")
+
+
+def test_table_pieces_carry_title_unit_and_columns_and_no_long_common_start() -> None:
+    head = "<tr><td></td><td>2023</td><td>2022</td></tr>"
+    rows = "".join(f"<tr><td>Line {n}</td><td>{n},100</td><td>{n},050</td></tr>" for n in range(40))
+    text = "2023 2022 " + " ".join(f"Line {n} {n},100 {n},050" for n in range(40))
+    statement = Table(text, metadata=ElementMetadata(text_as_html=f"<table>{head}{rows}</table>"))
+    intro = "The following table sets forth revenue by segment (in millions):"
+    elements = numbered([Title("Segment Revenue"), NarrativeText(intro), statement])
+    chunks = chunk_by_title(elements, profile="retrieval", max_tokens=96)
+    pieces = [c for c in chunks if isinstance(c, Table)]
+    assert len(pieces) > 2
+    for piece in pieces[1:]:
+        assert piece.text.startswith("Segment Revenue (in millions)\n2023 2022\n\nLine ")
+        assert intro not in piece.text
+    texts = [c.text for c in chunks]
+    for i, a in enumerate(texts):
+        for b in texts[i + 1 :]:
+            assert not a.startswith(b[:60])
+            assert not b.startswith(a[:60])
+
+
+def test_rows_render_label_and_year_value_pairs() -> None:
+    head = '<tr><td></td><td colspan="2">2023</td><td>2022</td></tr>'
+    row = "<tr><td>Total revenue</td><td>$</td><td>5,100</td><td>4,800</td></tr>"
+    statement = Table(
+        "2023 2022 Total revenue $ 5,100 4,800",
+        metadata=ElementMetadata(text_as_html=f"<table>{head}{row}</table>"),
+    )
+    (chunk,) = chunk_by_title(numbered([statement]), max_characters=500, table_text="rows")
+    assert chunk.text == "Total revenue: 2023 = 5,100; 2022 = 4,800"
 
 
 def test_a_title_just_before_a_table_goes_with_the_table() -> None:

@@ -9,7 +9,8 @@ Principles:
   chunks (`annotate`). Options that change how text is grouped (`split_at` or `overlap_unit`
   "sentences", `keep_titles_with_body`, `heading_context="prefix"`, `table_context`) run this
   pipeline, which keeps the strategies' rules (a Title starts a section in "by_title", small
-  sections are combined, tables stand alone, the soft maximum) and packs units instead of
+  sections are combined, tables stand alone (with `table_context`, a tiny table is packed with
+  its context: `tables.packs_with_text`), the soft maximum) and packs units instead of
   splitting text at the window (`filling`).
 - **Whole units.** An element stays whole while it fits; an oversized one is cut at sentence
   ends (or the separators), never inside a grapheme cluster (`units`); overlaps are whole
@@ -38,6 +39,7 @@ from partita.chunking.retrieval.filling import ChunkFiller
 from partita.chunking.retrieval.tables import (
     is_table,
     iter_table_chunks_in_context,
+    packs_with_text,
     repeated_introduction,
 )
 from partita.chunking.run import ChunkingRun
@@ -82,7 +84,7 @@ def iter_retrieval_chunks(
             yield chunk
 
     for element, path in iter_with_paths(elements):
-        if is_table(element, opts):
+        if is_table(element, opts) and not packs_with_text(element, run):
             if section:
                 yield from noted(filler.add_section(section, paths))
             titles: list[Element] = []

@@ -9,15 +9,25 @@ sentence that introduces a table.
   is the path above it. A header larger than a quarter of the window keeps its innermost parts
   that fit, and none when even the last one does not (`header_of`).
 - **A table's introduction** is the last sentence of the text element just before it in the same
-  section (a Title or page furniture is none), or a `FigureCaption` just before it; at most a
-  quarter of the window.
+  section (a Title, a table or page furniture is none; a sentence of fewer than three words with
+  letters, a figure or a label, neither), or a `FigureCaption` just before it; at most a quarter
+  of the window.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from partita.elements import Element, FigureCaption, Footer, Header, PageBreak, PageNumber, Title
+from partita.elements import (
+    Element,
+    FigureCaption,
+    Footer,
+    Header,
+    PageBreak,
+    PageNumber,
+    Table,
+    Title,
+)
 from partita.text.sentences import iter_sentence_spans
 from partita.text.sizing import Sizer
 
@@ -37,6 +47,8 @@ HEADER_SHARE = 4
 """A header takes at most 1/`HEADER_SHARE` of the window."""
 
 _FURNITURE = (Header, Footer, PageBreak, PageNumber)
+_INTRODUCTION_WORDS = 3
+"""A sentence introducing a table has at least this many words with letters."""
 
 Path = tuple[str, ...]
 
@@ -86,7 +98,7 @@ def introduction_of(before: Sequence[Element], sizer: Sizer, window: int) -> str
     if not before:
         return ""
     last = before[-1]
-    if isinstance(last, (Title, *_FURNITURE)) or not last.text.strip():
+    if isinstance(last, (Title, Table, *_FURNITURE)) or not last.text.strip():
         return ""
     text = last.text
     if isinstance(last, FigureCaption):
@@ -97,5 +109,7 @@ def introduction_of(before: Sequence[Element], sizer: Sizer, window: int) -> str
             return ""
         start, end = spans[-1]
         sentence = text[start:end]
+        if sum(any(c.isalpha() for c in word) for word in sentence.split()) < _INTRODUCTION_WORDS:
+            return ""  # -- a figure, a label: no sentence --
     sentence = " ".join(sentence.split())
     return sentence if sizer.fits(sentence, window // HEADER_SHARE) else ""

@@ -5,11 +5,11 @@ Principles:
 
 - **Each row names its columns.** A table's text as partitioners give it is its cells in reading
   order, so a number is far from the column it belongs to; an embedding model reads "Revenue:
-  4,120" better than "4,120" twenty cells after "Revenue". Rows are read from the chunk's
+  2023 = 4,120" better than "4,120" twenty cells after "Revenue". Rows are read from the chunk's
   `text_as_html`; the header is the table's leading header rows (`th` cells, in the table
   before chunking, when `orig_elements` holds it), else its first row when it has two or more
-  rows. A data row renders as `"h1: v1; h2: v2"` (an empty cell left out, a cell under an empty
-  header as its value alone), rows joined by newlines; a table of one row is its cells joined by
+  rows. A data row renders as `"label: h1 = v1; h2 = v2"` (`render_rows`), rows joined by
+  newlines; a table of one row is its cells joined by
   "; ".
 - **The window still holds.** Rendering repeats the header, so a rendered chunk may outgrow the
   window: it is then cut between rows into several chunks of the same table (`TableChunk`s with
@@ -23,7 +23,7 @@ Principles:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from partita.chunking.ids import ChunkIds
@@ -36,15 +36,47 @@ __all__ = ["iter_rows_rendered", "render_rows"]
 
 
 def render_rows(header: Sequence[str], row: Sequence[str]) -> str:
-    """One data row as "header: value; ...", empty cells left out."""
-    parts = []
+    """One data row as "label: column = value; ...": its first cell with letters, when it is
+    in the first column or under no column name, is its label; a cell under a column name is
+    "name = value", one without its value alone; empty cells and currency signs left out, a
+    closing bracket or percent sign joined to the value before it ("(619 )" is "(619)")."""
+    values: list[tuple[int, str]] = []
     for index, value in enumerate(row):
         value = " ".join(value.split())
-        if not value:
+        if not value or value in _CURRENCY:
             continue
-        name = " ".join(header[index].split()) if index < len(header) else ""
-        parts.append(f"{name}: {value}" if name and name != value else value)
-    return "; ".join(parts)
+        if value in _CLOSING and values:
+            at, before = values[-1]
+            values[-1] = (at, before + value)
+            continue
+        values.append((index, value))
+    label = ""
+    parts: list[str] = []
+    for index, value in values:
+        own = " ".join(header[index].split()) if index < len(header) else ""
+        first = not label and not parts and any(c.isalpha() for c in value)
+        if first and (not own or index == 0):
+            label = value
+            continue
+        name = own or _name_at(header, index)
+        parts.append(f"{name} = {value}" if name and name != value else value)
+    body = "; ".join(parts)
+    return f"{label}: {body}" if label and body else label or body
+
+
+_CURRENCY = frozenset({"$", "€", "£", "¥"})
+_CLOSING = frozenset({")", "%", ")%", "%)"})
+
+
+def _name_at(header: Sequence[str], index: int) -> str:
+    """The column name at `index`, else at a neighbouring index (a value and its header cell one
+    column apart, as PDF tables set a currency sign in a column of its own), else ""."""
+    for at in (index, index - 1, index + 1):
+        if 0 <= at < len(header):
+            name = " ".join(header[at].split())
+            if name:
+                return name
+    return ""
 
 
 def _rows_of(html: str) -> tuple[list[Any], int] | None:
@@ -73,15 +105,24 @@ def _header_count(chunk: Element, rows: list[Any], counted: int) -> int:
                 return min(parsed[1], len(rows) - 1)
     if counted:
         return min(counted, len(rows) - 1)
-    return 1 if len(rows) >= 2 else 0
+    from partita.chunking.retrieval.table_headers import is_header_row
+
+    first = list(rows[0].iter_cell_texts()) if rows else []
+    return 1 if len(rows) >= 2 and is_header_row(first) else 0
 
 
 def iter_rows_rendered(
-    chunk: Element, table: Element, run: ChunkingRun, ids: ChunkIds
+    chunk: Element,
+    table: Element,
+    run: ChunkingRun,
+    ids: ChunkIds,
+    continued: Callable[[str], str] | None = None,
 ) -> Iterator[Element]:
     """`chunk`, a chunk of `table`, with its text rendered by rows, or its pieces when that
     outgrows the window (see the module docstring); a chunk without HTML unchanged. What the
-    chunk holds before the table's text (a header, titles) stays before the rows."""
+    chunk holds before the table's text (a header, titles) stays before the rows, on its first
+    piece; later pieces start with `continued(piece_text)` when given (a continuation header,
+    `table_headers`), else with the same."""
     html = chunk.metadata.text_as_html
     parsed = _rows_of(html) if isinstance(chunk, Table) and html else None
     if parsed is None or not parsed[0]:
@@ -97,7 +138,10 @@ def iter_rows_rendered(
         body, header_rows = rows, []
     pairs = [(line, row) for line, row in zip(lines, body, strict=True) if line]
     lead, lead_records = _lead_of(chunk, table)
-    room = run.opts.hard_max - (run.sizer.measure(lead) + 1 if lead else 0)
+    longest = lead
+    if continued is not None:
+        longest = max(lead, _with_separator(continued("")), key=run.sizer.measure)
+    room = run.opts.hard_max - (run.sizer.measure(longest) + 1 if longest else 0)
     pieces = list(_iter_pieces(pairs, run, max(room, 1)))
     if len(pieces) <= 1:
         if not pieces:
@@ -110,7 +154,11 @@ def iter_rows_rendered(
     for index, (text, piece_rows) in enumerate(pieces):
         piece_html = "<table>" + head_html + "".join(r.html for r in piece_rows) + "</table>"
         element_id = chunk.element_id if index == 0 else ids.next_id(chunk.element_id)
-        piece = _replaced(chunk, table, lead, lead_records, text, piece_html, element_id)
+        if index and continued is not None:
+            later = _with_separator(continued(text))
+            piece = _replaced(chunk, table, later, [], text, piece_html, element_id)
+        else:
+            piece = _replaced(chunk, table, lead, lead_records, text, piece_html, element_id)
         metadata = piece.metadata.replace(
             table_id=table_id,
             chunk_index=index,
@@ -159,6 +207,10 @@ def _iter_pieces(
         yield text, rows
 
 
+def _with_separator(header: str) -> str:
+    return header + "\n\n" if header else ""
+
+
 def _lead_of(chunk: Element, table: Element) -> tuple[str, list[Any]]:
     """What `chunk` holds before the table's own text (header, titles), and the records of it."""
     extra = chunk.metadata.extra or {}
@@ -187,6 +239,10 @@ def _replaced(
 
     metadata = chunk.metadata
     extra = dict(metadata.extra or {})
+    if "text_offset" in extra and not lead_records:
+        extra["text_offset"] = len(lead)
+        if not lead:
+            del extra["text_offset"]
     if "sources" in extra:
         builder = SourcesBuilder()
         for record in lead_records:

@@ -1,8 +1,11 @@
 """A table's chunks in the retrieval pipeline: with their context, and the titles before them.
 
-- **Context** (`table_context`): every chunk of the table starts with a header, the table's
-  heading path and the sentence that introduces it (`context.introduction_of`), then "\\n\\n";
-  the table is chunked in the window less the header, so the whole chunk fits. The header is
+- **Context** (`table_context`): the table's first chunk starts with a header, the table's
+  heading path and the sentence that introduces it (`context.introduction_of`), and its unit
+  when neither names it, then "\\n\\n"; every later piece starts with a short one, the table's
+  title, unit and column headers (`table_headers`), so no two pieces share a long start. The
+  table is chunked in the window less the longer header, so every chunk fits; a table whose
+  last piece would be tiny is cut afresh into as many balanced pieces (`_balanced`). The header is
   outside the chunk's provenance (`extra["text_offset"]`): the introducing sentence is recorded
   where it is, in the chunk before.
 - **No chunk repeated whole.** When the chunk before the table would hold nothing but the
@@ -23,7 +26,8 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 from partita.chunking.ids import ChunkIds
@@ -36,6 +40,11 @@ from partita.chunking.retrieval.context import (
     header_parts_of,
     introduction_of,
 )
+from partita.chunking.retrieval.table_headers import (
+    column_headers_of,
+    continuation_header,
+    unit_of,
+)
 from partita.chunking.run import ChunkingRun
 from partita.elements import Element, Table
 
@@ -43,9 +52,18 @@ __all__ = [
     "context_header",
     "is_table",
     "iter_table_chunks_in_context",
+    "packs_with_text",
     "repeated_introduction",
     "table_run",
 ]
+
+TINY_SHARE = 4
+"""A table's last piece under 1/`TINY_SHARE` of the window is tiny: the table is cut afresh, in a
+smaller window, into as many pieces (`_balanced`)."""
+
+_BALANCING_SHARES = (0.95, 0.9, 0.85, 0.8, 0.75, 0.7)
+_UNIT_SEARCH = 300
+"""How far into a table's text its unit is looked for."""
 
 _BASE_FIELDS = tuple(f.name for f in dataclasses.fields(ChunkingOptions) if f.init)
 _RETRIEVAL_FIELDS = frozenset(
@@ -75,6 +93,8 @@ def table_run(run: ChunkingRun, room: int) -> ChunkingRun:
     kept = {name: getattr(opts, name) for name in _BASE_FIELDS if name not in _RETRIEVAL_FIELDS}
     window = "max_tokens" if run.sizer.counts_tokens else "max_characters"
     kept[window] = max(room, 1)
+    if opts.table_context:
+        kept["repeat_table_headers"] = False  # -- the continuation header names the columns --
     return ChunkingRun.of(ChunkingOptions(**kept))
 
 
@@ -99,8 +119,21 @@ def iter_table_chunks_in_context(
     opts = run.opts
     left: list[Element] = []
     prefix, trace, trial_run = "", None, run
+    unit = columns = continued = ""
+    if opts.table_context:
+        unit = unit_of([table.text[:_UNIT_SEARCH], *(e.text for e in before[-1:]), *path[::-1]])
+        columns = column_headers_of(table)
+        continued = continuation_header(path, unit, columns, "", run.sizer, opts.hard_max)
+
+    def first_header(earlier: Sequence[str]) -> str:
+        header = context_header(table, before, path, titles, run, earlier)
+        seen = (header + " " + table.text[:_UNIT_SEARCH]).lower()
+        if unit and unit.strip("()").lower() not in seen:
+            header = f"{header} {unit}" if header else unit
+        return header
+
     if titles:
-        trial_run = _run_within(run, context_header(table, before, path, titles, run, ()))
+        trial_run = _run_within(run, first_header(()))
         prefix = SEPARATOR.join(normalize_whitespace(t.text) for t in titles if t.text.strip())
         trace = text_trace(titles) if opts.record_sources else None
         trial = list(iter_table_chunks(table, prefix, trial_run, ChunkIds(), prefix_trace=trace))
@@ -113,16 +146,70 @@ def iter_table_chunks_in_context(
         # -- the header is settled once the chunks before the table, `left`'s too, are known:
         # -- never longer than the trial's, whose window the prefixed table is chunked in (a
         # -- wider one could split it as HTML, without the prefix) --
-        header = context_header(table, before, path, titles, run, earlier)
-        chunk_run = trial_run if prefix else _run_within(run, header)
+        header = first_header(earlier)
+        chunk_run = trial_run if prefix else _pieces_run(table, run, header, continued)
         chunks = iter_table_chunks(table, prefix, chunk_run, ids, prefix_trace=trace)
         for chunk in chunks:
-            yield _with_header(chunk, header + SEPARATOR if header else "", origins, path, opts)
+            if chunk.metadata.chunk_index and opts.table_context:
+                text = chunk.text
+                piece = continuation_header(
+                    path, unit, columns, text, run.sizer, opts.hard_max, earlier
+                )
+            else:
+                piece = header
+            yield _with_header(chunk, piece + SEPARATOR if piece else "", origins, path, opts)
 
     finished = iter_finished()
     if opts.table_text == "rows":
-        finished = _iter_by_rows(finished, table, run, ids)
+
+        def continued_for(text: str) -> str:
+            return continuation_header(path, unit, columns, text, run.sizer, opts.hard_max, earlier)
+
+        finished = _iter_by_rows(
+            finished, table, run, ids, continued_for if opts.table_context else None
+        )
     return left, finished
+
+
+def _pieces_run(table: Element, run: ChunkingRun, header: str, continued: str) -> ChunkingRun:
+    """The run `table` is cut in below `header` (its first piece's) and `continued` (the later
+    pieces'): within the window less `header` when the table is then one piece, else less the
+    longer of the two, balanced (`_balanced`)."""
+    from partita.chunking.tables.emit import iter_table_chunks
+
+    first = _run_within(run, header)
+    sizer = run.sizer
+    if not continued or sizer.measure(continued) <= sizer.measure(header):
+        return _balanced(table, first)
+    if len(list(islice(iter_table_chunks(table, "", first, ChunkIds()), 2))) < 2:
+        return first
+    return _balanced(table, _run_within(run, continued))
+
+
+def _balanced(table: Element, run: ChunkingRun) -> ChunkingRun:
+    """`run`, or one with a smaller window that cuts `table` into as many pieces when that
+    leaves its last piece under a quarter of the window (`TINY_SHARE`): the rows are spread so
+    that no piece is a few numbers alone."""
+    from partita.chunking.tables.emit import iter_table_chunks
+
+    room = run.opts.hard_max
+    sizer = run.sizer
+
+    def sizes(trial: ChunkingRun) -> list[int]:
+        pieces = iter_table_chunks(table, "", trial, ChunkIds())
+        return [sizer.measure(piece.text) for piece in pieces]
+
+    found = sizes(run)
+    if len(found) < 2 or found[-1] * TINY_SHARE >= room:
+        return run
+    for share in _BALANCING_SHARES:
+        trial = table_run(run, int(room * share))
+        tried = sizes(trial)
+        if len(tried) > len(found):
+            break
+        if tried[-1] * TINY_SHARE >= room:
+            return trial
+    return run
 
 
 def _run_within(run: ChunkingRun, header: str) -> ChunkingRun:
@@ -179,12 +266,16 @@ def repeated_introduction(before: Sequence[Element], run: ChunkingRun) -> Elemen
 
 
 def _iter_by_rows(
-    chunks: Iterator[Element], table: Element, run: ChunkingRun, ids: ChunkIds
+    chunks: Iterator[Element],
+    table: Element,
+    run: ChunkingRun,
+    ids: ChunkIds,
+    continued: Callable[[str], str] | None,
 ) -> Iterator[Element]:
     from partita.chunking.retrieval.rows import iter_rows_rendered
 
     for chunk in chunks:
-        yield from iter_rows_rendered(chunk, table, run, ids)
+        yield from iter_rows_rendered(chunk, table, run, ids, continued)
 
 
 def _with_header(
@@ -209,3 +300,17 @@ def _with_header(
 def is_table(element: Element, opts: ChunkingOptions) -> bool:
     """True when `element` is chunked alone, as a table."""
     return isinstance(element, Table) and opts.isolate_tables
+
+
+def packs_with_text(table: Element, run: ChunkingRun) -> bool:
+    """True when the table `table` is packed with the text around it instead of alone: with
+    `table_context`, a table of one row whose text fits in 1/`TINY_SHARE` of the window (a row a
+    partitioner cut out of a statement: a label and a few figures) is read with the text around
+    it, not as a chunk of a few numbers under a header."""
+    opts = run.opts
+    html = table.metadata.text_as_html or ""
+    return (
+        bool(opts.table_context)
+        and html.count("<tr") <= 1
+        and run.sizer.fits(normalize_whitespace(table.text), opts.hard_max // TINY_SHARE)
+    )
