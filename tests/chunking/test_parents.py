@@ -134,3 +134,28 @@ def test_take_ranked_deduplicates_and_keeps_k_or_a_budget() -> None:
     assert take_ranked(["a", "long", "b"], key=str, budget=2, size=len) == ["a"]
     with pytest.raises(ValueError, match="size"):
         take_ranked(ranked, key=str, budget=3)
+
+
+@settings(max_examples=100, deadline=None)
+@given(chunk_specs, st.integers(min_value=1, max_value=60))
+def test_document_scope_packs_across_sections_keeping_a_new_sections_heading(
+    specs: list[tuple[str, str, bool]], budget: int
+) -> None:
+    chunks = [_chunk(i, *spec) for i, spec in enumerate(specs)]
+    children, parents = with_parents(chunks, budget, scope="document")
+    named = [c.metadata.extra[PARENT_ID_KEY] for c in children]
+    runs = [[c for _, c in group] for _, group in
+            itertools.groupby(zip(named, children, strict=True), key=_first)]  # fmt: skip
+    assert len(runs) == len(parents) <= len(with_parents(chunks, budget).parents)
+    for group, parent in zip(runs, parents, strict=True):
+        pieces = [group[0].text]
+        for before, child in itertools.pairwise(group):
+            extra = child.metadata.extra or {}
+            same = extra.get("heading_path", "") == (before.metadata.extra or {}).get(
+                "heading_path", ""
+            )
+            pieces.append(child.text[extra.get("text_offset", 0) :] if same else child.text)
+        assert parent.text == "\n\n".join(pieces)
+        assert len(group) == 1 or count(parent.text) <= budget
+    with pytest.raises(ValueError, match="scope"):
+        with_parents(chunks, budget, scope="page")

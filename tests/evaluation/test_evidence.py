@@ -137,6 +137,11 @@ def test_configurations_take_retrieval_options_and_baselines() -> None:
     parsed = parse_configuration("by_title:profile=retrieval,parent_tokens=512,budget_tokens=900")
     assert parsed.options == {"profile": "retrieval"}
     assert (parsed.parent_tokens, parsed.budget_tokens) == (512, 900)
+    assert parse_configuration("basic:parent_tokens=9,parent_scope=document").parent_scope == (
+        "document"
+    )
+    with pytest.raises(ValueError, match="parent_scope"):
+        parse_configuration("basic:parent_tokens=9,parent_scope=page")
     assert parse_configuration("pages").strategy == "pages"
     assert parse_configuration("text_windows:max_tokens=512").options == {"max_tokens": 512}
     with pytest.raises(ValueError, match="no option"):

@@ -13,10 +13,12 @@ Contracts:
   (`extra["heading_path"]`, else `section_path`) of the same document, in order, packed while
   the parent's text stays within `parent_tokens` (counted on the parent's exact text). A child
   longer than that on its own is a parent of one. Parents cover the children in order: the
-  children of the first parent, then those of the second, ...
+  children of the first parent, then those of the second, ... With `scope="document"` a parent
+  may run on into the next sections of its document (a window of about `parent_tokens`).
 - **A parent's text is its children's texts without repeated heading prefixes**: the first
   child's text whole (its heading path, when the chunking put one before it), then each later
-  child's text from its `extra["text_offset"]` on (its own text, the prefix left out), joined by
+  child's text from its `extra["text_offset"]` on (its own text, the prefix left out) when it is
+  of the same section as the child before it, whole when a new section starts, joined by
   "\\n\\n".
 - **Ids are deterministic and unique**: a hash of the children's ids, in order
   (`parent_id_of`), so the same chunks give the same parents, and two parents never share an id
@@ -42,6 +44,7 @@ from partita.text.sizing.tokenizers import token_counter
 __all__ = [
     "DEFAULT_PARENT_TOKENS",
     "PARENT_ID_KEY",
+    "PARENT_SCOPES",
     "Parented",
     "parent_id_of",
     "take_ranked",
@@ -53,6 +56,9 @@ DEFAULT_PARENT_TOKENS = 512
 
 PARENT_ID_KEY = "parent_id"
 """The `metadata.extra` key (and record metadata key) naming a child's parent."""
+
+PARENT_SCOPES = ("section", "document")
+"""What a parent may span: consecutive chunks of one section, or of one document."""
 
 _JOINER = "\n\n"
 
@@ -77,24 +83,31 @@ def with_parents(
     parent_tokens: int = DEFAULT_PARENT_TOKENS,
     *,
     tokenizer: Any = "cl100k_base",
+    scope: str = "section",
 ) -> Parented:
     """Group `chunks` (one or more documents' chunks, in order) into parents of at most
-    `parent_tokens` tokens of `tokenizer` (a tiktoken name, or any `token_counter` accepts); see
-    the module docstring. Raise `ValueError` for `parent_tokens` < 1."""
+    `parent_tokens` tokens of `tokenizer` (a tiktoken name, or any `token_counter` accepts),
+    each within one section (`scope="section"`) or one document (`scope="document"`); see the
+    module docstring. Raise `ValueError` for `parent_tokens` < 1 or another scope."""
     if parent_tokens < 1:
         raise ValueError(f"parent_tokens must be at least 1, got {parent_tokens}")
+    if scope not in PARENT_SCOPES:
+        raise ValueError(f"scope must be one of {', '.join(PARENT_SCOPES)}, got {scope!r}")
     count = token_counter(tokenizer)
     children = list(chunks)
     groups: list[list[Element]] = []
     texts: list[str] = []
-    section: Hashable = None
+    section: tuple[str | None, str | None, str] = (None, None, "")
     for child in children:
         key = _section_key(child)
-        if groups and key == section:
-            candidate = texts[-1] + _JOINER + _own_text(child)
+        together = key == section if scope == "section" else key[:2] == section[:2]
+        if groups and together:
+            own = _own_text(child) if key == section else child.text
+            candidate = texts[-1] + _JOINER + own
             if count(candidate) <= parent_tokens:
                 groups[-1].append(child)
                 texts[-1] = candidate
+                section = key
                 continue
         groups.append([child])
         texts.append(child.text)
@@ -152,7 +165,7 @@ def take_ranked(
     return taken
 
 
-def _section_key(chunk: Element) -> Hashable:
+def _section_key(chunk: Element) -> tuple[str | None, str | None, str]:
     """The section a chunk belongs to: its document and its heading path."""
     metadata = chunk.metadata
     path: Any = (metadata.extra or {}).get("heading_path")
@@ -211,7 +224,8 @@ def _moved_sources(group: Sequence[Element]) -> list[dict[str, Any]]:
     moved: list[dict[str, Any]] = []
     position = 0
     for index, child in enumerate(group):
-        cut = _offset(child) if index else 0
+        repeated = index and _section_key(child) == _section_key(group[index - 1])
+        cut = _offset(child) if repeated else 0
         for record in (child.metadata.extra or {}).get("sources", ()) or ():
             if not isinstance(record, Mapping) or record.get("offset", -1) < cut:
                 continue

@@ -13,7 +13,8 @@ Two options say how to retrieve rather than how to chunk (`RETRIEVAL_OPTIONS`), 
 
 - `parent_tokens=N`: small-to-big. The chunks are grouped into parents of about N tokens
   (`partita.chunking.parents.with_parents`); questions are matched against the chunks, and the
-  parents of the best ones are retrieved, each once, in rank order.
+  parents of the best ones are retrieved, each once, in rank order. `parent_scope=document`
+  lets a parent run on into the next sections (default `section`: one section's chunks).
 - `budget_tokens=N`: budgeted retrieval. Instead of the top k, results are retrieved in rank
   order while their tokens total at most N (the first always).
 
@@ -30,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from partita.chunking.parents import PARENT_SCOPES
 from partita.chunking.registry import strategy_named
 from partita.evaluation.baselines import BASELINE_OPTIONS, is_baseline
 
@@ -42,7 +44,7 @@ __all__ = [
 ]
 
 
-RETRIEVAL_OPTIONS = frozenset({"parent_tokens", "budget_tokens"})
+RETRIEVAL_OPTIONS = frozenset({"parent_tokens", "parent_scope", "budget_tokens"})
 """The options of how to retrieve (see the module docstring), taken by every configuration."""
 
 
@@ -56,8 +58,11 @@ class Configuration:
     options: Mapping[str, Any] = field(default_factory=dict)
     parent_tokens: int | None = None
     budget_tokens: int | None = None
+    parent_scope: str = "section"
 
     def __post_init__(self) -> None:
+        if self.parent_scope not in PARENT_SCOPES:
+            raise ValueError(f"{self.name}: parent_scope is one of {', '.join(PARENT_SCOPES)}")
         for option in ("parent_tokens", "budget_tokens"):
             value = getattr(self, option)
             if value is not None and (not isinstance(value, int) or value < 1):
@@ -113,10 +118,16 @@ def parse_configuration(spec: str) -> Configuration:
     return Configuration(spec, strategy.strip(), *_split_retrieval(options))
 
 
-def _split_retrieval(options: Mapping[str, Any]) -> tuple[dict[str, Any], Any, Any]:
-    """The chunking options, `parent_tokens` and `budget_tokens` of a configuration's options."""
+def _split_retrieval(options: Mapping[str, Any]) -> tuple[dict[str, Any], Any, Any, Any]:
+    """The chunking options, `parent_tokens`, `budget_tokens` and `parent_scope` of a
+    configuration's options."""
     chunking = {k: v for k, v in options.items() if k not in RETRIEVAL_OPTIONS}
-    return chunking, options.get("parent_tokens"), options.get("budget_tokens")
+    return (
+        chunking,
+        options.get("parent_tokens"),
+        options.get("budget_tokens"),
+        options.get("parent_scope", "section"),
+    )
 
 
 def read_configurations(path: str | os.PathLike[str]) -> list[Configuration]:

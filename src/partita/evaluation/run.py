@@ -104,7 +104,10 @@ def _chunk_all(configuration: Configuration, documents: Sequence[DocumentText]) 
         else run_chunking(d.elements, configuration.strategy, **options)
         for d in documents
     ]
-    families = [with_parents(c, parent_tokens) if parent_tokens else None for c in produced]
+    scope = configuration.parent_scope
+    families = [
+        with_parents(c, parent_tokens, scope=scope) if parent_tokens else None for c in produced
+    ]
     run.seconds = time.perf_counter() - started
     for document, document_chunks, family in zip(documents, produced, families, strict=True):
         indices: list[int] = []
@@ -378,6 +381,7 @@ def evaluate_configuration(
     if configuration.parent_tokens is not None or configuration.budget_tokens is not None:
         entry["retrieve"] = {
             "parent_tokens": configuration.parent_tokens,
+            "parent_scope": configuration.parent_scope,
             "budget_tokens": configuration.budget_tokens,
             "parents": len(run.parents) if run.parent_of else None,
         }
