@@ -86,9 +86,11 @@ def test_the_recommendation_is_a_measured_configuration_and_quotes_its_figures(
     chosen = next(
         c for c in results["configurations"] if c["name"] == recommendation["configuration"]
     )
-    recall = chosen["retrieval"]["token_budget"]["recall"]
+    # -- ranked at the matched budget of characters (k x 800 by default) --
+    assert results["character_budget"] == 3 * 800
+    recall = chosen["retrieval"]["character_budget"]["recall"]
     assert f"{recall * 100:.1f}%" in recommendation["reasons"][0]
-    assert "within 750 retrieved tokens" in recommendation["reasons"][0]
+    assert "within 2,400 retrieved characters" in recommendation["reasons"][0]
     # -- the hashing embedder declares no window: said, not silently skipped --
     assert "declares no window" in recommendation["reasons"][-1]
     assert not any("seed" in r or "tree" in r for r in recommendation["reasons"])

@@ -8,10 +8,14 @@ options, `configurations`) chunks them, and each is measured (`run`):
   model's window, semantic coherence (mean pairwise similarity of a chunk's sentences) and
   boundary quality (1 − similarity of adjacent chunks), chunks ending mid-sentence, orphaned
   headings;
-- with questions (`questions`: Chroma's `questions_df.csv` or JSON Lines of question and answer),
-  retrieval (`retrieval`, `spans`): Chroma's character-span recall, precision, IoU and
-  precision_Ω, hit rate, MRR, precision/recall/F1 at k, at top-k and at a matched token budget,
-  and a curve against retrieved tokens;
+- with questions (`questions`: Chroma's `questions_df.csv`, JSON Lines of question and answer,
+  or FinanceBench's evidence pages), retrieval (`retrieval`, `spans`, `evidence`): Chroma's
+  character-span recall, precision, IoU and precision_Ω, hit rate, MRR, precision/recall/F1 at
+  k, page hit and evidence recall for evidence pages, each with the characters retrieved, at
+  top-k and at matched budgets of characters and tokens, and a curve against retrieved tokens;
+- how to retrieve is part of a configuration: small-to-big (`parent_tokens`) and budgeted
+  retrieval (`budget_tokens`); the peers' chunkings are baselines (`baselines`: token windows
+  over the plain text, one chunk per page);
 - efficiency: chunking time, chunks per second, tokens to embed, embedding time.
 
 Chunks are placed in their documents by their provenance (`documents`); embeddings come from

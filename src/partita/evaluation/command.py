@@ -1,6 +1,7 @@
 """`partita evaluate`: the command line of the evaluation.
 
-    partita evaluate DOC_OR_DIR... [--config SPEC]... [--configs FILE] [--questions FILE]
+    partita evaluate DOC_OR_DIR... [--config SPEC]... [--configs FILE] [--baselines]
+                     [--questions FILE]
                      [-k 5] [--token-budget N] [--character-budget N] [--per-document]
                      [--embedder minilm|none|MOD:FN]
                      [--no-coherence] [--priority precision|speed] [--json OUT.json]
@@ -9,8 +10,12 @@
 
 Documents are files in any format partita reads (directories are searched for them), or
 element JSON (`.json`/`.jsonl`, when named). Without `--config`,
-`configurations.DEFAULT_CONFIGURATIONS` are compared. The Markdown table goes to standard
-output, the results to `--json` (default `evaluation.json`) and the report to `-o` (default
+`configurations.DEFAULT_CONFIGURATIONS` are compared; `--baselines` adds the peers' chunkings
+(`baselines.PEER_BASELINES`: 512-token windows over the plain text, one chunk per page). A
+configuration may say how to retrieve: `parent_tokens=512` (small-to-big) and `budget_tokens=N`
+(results within N tokens instead of the top k). Questions are Chroma's CSV, JSON Lines of
+question and answer, or FinanceBench's evidence pages (`questions`). The Markdown table goes to
+standard output, the results to `--json` (default `evaluation.json`) and the report to `-o` (default
 `evaluation.html`). `--embedder` names the embedding model: `minilm` (all-MiniLM-L6-v2, offline,
 the `embed` extra), `none` (no retrieval and no coherence: sizes and boundaries only, on the core
 install), or `module:function` returning any callable from texts to vectors. Embeddings are
@@ -59,9 +64,15 @@ def add_evaluate_parser(commands: Any) -> None:
     )
     parser.add_argument("--configs", metavar="FILE", help="configurations from a TOML or JSON file")
     parser.add_argument(
+        "--baselines",
+        action="store_true",
+        help="add the peers' chunkings: 512-token windows over the plain text, one chunk per page",
+    )
+    parser.add_argument(
         "--questions",
         metavar="FILE",
-        help="Chroma's questions_df.csv, or JSON Lines of question and answer",
+        help="Chroma's questions_df.csv, or JSON Lines of question and answer (or of evidence"
+        " pages, FinanceBench's form)",
     )
     parser.add_argument("-k", type=int, default=5, help="chunks retrieved per question (5)")
     parser.add_argument(
@@ -74,7 +85,8 @@ def add_evaluate_parser(commands: Any) -> None:
         "--character-budget",
         type=int,
         default=None,
-        help="retrieved characters for matched-budget figures by chunk text length (off)",
+        help="retrieved characters for the matched-budget figures, which rank the"
+        " configurations (default k x 800)",
     )
     parser.add_argument(
         "--per-document",
@@ -216,6 +228,11 @@ def _plan(args: argparse.Namespace) -> _Plan:
             text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             place = "" if text.startswith(args.configs) else f"{args.configs}: "
             raise preflight.UsageError(f"--configs {place}{text}") from None
+    if args.baselines:
+        from partita.evaluation.baselines import PEER_BASELINES
+
+        taken = {c.name for c in configurations}
+        configurations += [parse_configuration(s) for s in PEER_BASELINES if s not in taken]
     preflight.check_configuration_embedders(configurations)
     embedder = preflight.run_embedder(args.embedder, args.cache_dir)
     outputs = [args.json, args.output, *([args.questions] if args.questions else [])]
@@ -249,7 +266,11 @@ def _run(args: argparse.Namespace, plan: _Plan) -> int:
     if not documents:
         _say("error: no document could be read")
         return 1
-    questions, skipped = place_questions(plan.asked, {d.name: d.text for d in documents})
+    questions, skipped = place_questions(
+        plan.asked,
+        {d.name: d.text for d in documents},
+        {d.name: d.page_regions() for d in documents},
+    )
     lines = skipped_lines((q.where, q.reason) for q in skipped)
     for line in lines[:SKIPPED_SHOWN]:
         _say(f"question skipped: {line}")

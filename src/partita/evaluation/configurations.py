@@ -8,6 +8,18 @@ the command line are integers, floats, `true`/`false`, `none`, or strings; a lis
 `|` between its items (`text_splitting_separators=\\n\\n| `, escapes `\\n` and `\\t` understood).
 Every configuration is validated against its strategy's options when it is read, so a misspelt
 option fails before any document is chunked.
+
+Two options say how to retrieve rather than how to chunk (`RETRIEVAL_OPTIONS`), for any strategy:
+
+- `parent_tokens=N`: small-to-big. The chunks are grouped into parents of about N tokens
+  (`partita.chunking.parents.with_parents`); questions are matched against the chunks, and the
+  parents of the best ones are retrieved, each once, in rank order. `parent_scope=document`
+  lets a parent run on into the next sections (default `section`: one section's chunks).
+- `budget_tokens=N`: budgeted retrieval. Instead of the top k, results are retrieved in rank
+  order while their tokens total at most N (the first always).
+
+A strategy may also name a peer's baseline (`partita.evaluation.baselines`: `text_windows`,
+`pages`), which evaluation runs instead of a chunking strategy.
 """
 
 from __future__ import annotations
@@ -19,25 +31,50 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from partita.chunking.parents import PARENT_SCOPES
 from partita.chunking.registry import strategy_named
+from partita.evaluation.baselines import BASELINE_OPTIONS, is_baseline
 
 __all__ = [
     "DEFAULT_CONFIGURATIONS",
+    "RETRIEVAL_OPTIONS",
     "Configuration",
     "parse_configuration",
     "read_configurations",
 ]
 
 
+RETRIEVAL_OPTIONS = frozenset({"parent_tokens", "parent_scope", "budget_tokens"})
+"""The options of how to retrieve (see the module docstring), taken by every configuration."""
+
+
 @dataclass(frozen=True, slots=True)
 class Configuration:
-    """A named chunking configuration: `strategy` run with `options`."""
+    """A named chunking configuration: `strategy` run with `options`, retrieved by small-to-big
+    (`parent_tokens`) and within a token budget (`budget_tokens`) when they are set."""
 
     name: str
     strategy: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    parent_tokens: int | None = None
+    budget_tokens: int | None = None
+    parent_scope: str = "section"
 
     def __post_init__(self) -> None:
+        if self.parent_scope not in PARENT_SCOPES:
+            raise ValueError(f"{self.name}: parent_scope is one of {', '.join(PARENT_SCOPES)}")
+        for option in ("parent_tokens", "budget_tokens"):
+            value = getattr(self, option)
+            if value is not None and (not isinstance(value, int) or value < 1):
+                raise ValueError(f"{self.name}: {option} must be a whole number >= 1")
+        if is_baseline(self.strategy):
+            unknown = sorted(set(self.options) - BASELINE_OPTIONS[self.strategy])
+            if unknown:
+                raise ValueError(
+                    f"{self.name}: the {self.strategy!r} baseline takes no option "
+                    + ", ".join(repr(u) for u in unknown)
+                )
+            return
         strategy = strategy_named(self.strategy)  # -- raises ValueError naming the known ones --
         taken = set(strategy.option_names)
         unknown = sorted(set(self.options) - taken)
@@ -78,7 +115,19 @@ def parse_configuration(spec: str) -> Configuration:
         if not equals:
             raise ValueError(f"{spec!r}: an option is written name=value, got {item.strip()!r}")
         options[name.strip()] = _value(value)
-    return Configuration(spec, strategy.strip(), options)
+    return Configuration(spec, strategy.strip(), *_split_retrieval(options))
+
+
+def _split_retrieval(options: Mapping[str, Any]) -> tuple[dict[str, Any], Any, Any, Any]:
+    """The chunking options, `parent_tokens`, `budget_tokens` and `parent_scope` of a
+    configuration's options."""
+    chunking = {k: v for k, v in options.items() if k not in RETRIEVAL_OPTIONS}
+    return (
+        chunking,
+        options.get("parent_tokens"),
+        options.get("budget_tokens"),
+        options.get("parent_scope", "section"),
+    )
 
 
 def read_configurations(path: str | os.PathLike[str]) -> list[Configuration]:
@@ -101,7 +150,7 @@ def read_configurations(path: str | os.PathLike[str]) -> list[Configuration]:
         options = dict(entry.get("options", {}))
         options.update({k: v for k, v in entry.items() if k not in ("name", "strategy", "options")})
         label = entry.get("name") or _label(entry["strategy"], options)
-        found.append(Configuration(str(label), str(entry["strategy"]), options))
+        found.append(Configuration(str(label), str(entry["strategy"]), *_split_retrieval(options)))
     return found
 
 

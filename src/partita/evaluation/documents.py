@@ -16,6 +16,9 @@ Principles:
   (link targets, `#`, table pipes) lies inside spans; text it added maps nowhere.
 - `DocumentText.coverage` is the share of element words found in the file: below 0.95 says the
   alignment is poor (reported, never silent).
+- **A page is a region of the text** (`page_regions`): from where its first element's text
+  starts to where its last one's ends, so a chunk lies on a page when its span shares a
+  character with the page's region.
 """
 
 from __future__ import annotations
@@ -84,6 +87,21 @@ class DocumentText:
         a = words.mapped_starts[first] + max(0, start - words.starts[first])
         b = words.mapped_ends[last] - max(0, words.ends[last] - end)
         return (a, b) if a < b else None
+
+    def page_regions(self) -> dict[int, tuple[int, int]]:
+        """Each page number (1-based) to the region of `text` its elements span (see the
+        module docstring); pages with no placed text are absent."""
+        regions: dict[int, tuple[int, int]] = {}
+        for element in self.elements:
+            page = element.metadata.page_number
+            if page is None or not element.text:
+                continue
+            span = self.span_of(element.element_id, 0, len(element.text))
+            if span is None:
+                continue
+            low, high = regions.get(page, span)
+            regions[page] = (min(low, span[0]), max(high, span[1]))
+        return regions
 
     def chunk_span(self, chunk: Element) -> tuple[int, int] | None:
         """The span of `chunk` in `text`, from its provenance records, or None."""

@@ -8,6 +8,14 @@
   for several passages), optionally `"document"` naming the document (file name or stem) the
   answer is in. Each answer is found in the documents' texts by the tool: exactly, else with any
   run of whitespace matching any other.
+- **Evidence pages** (FinanceBench's form): JSON Lines whose objects have `"evidence"`, a list
+  of `{"evidence_text", "evidence_page_num"}` (the page 0-based, as FinanceBench gives it;
+  `"doc_name"` on the evidence or the question, or `"document"`, names the document). Each
+  evidence is placed on its page (`DocumentText.page_regions`), not searched for: its text as
+  FinanceBench extracted it rarely matches a partitioner's character for character. The
+  question's references are its evidence pages' regions, so "a chunk shares a character with a
+  reference" means "a chunk lies on an evidence page" (page hit), and `Question.evidence` keeps
+  each evidence text for `partita.evaluation.evidence`'s recall. The `answer` is not searched for.
 - **Reading and placing are two steps.** `read_question_file` parses the file alone, before any
   document is read: a file that is not questions (bad JSON, a missing field, not UTF-8, no
   questions at all) is a `QuestionsFileError` naming the file and line. `place_questions` then
@@ -34,6 +42,7 @@ from partita.evaluation.spans import Span
 
 __all__ = [
     "AskedQuestion",
+    "Evidence",
     "Question",
     "QuestionSkippedWarning",
     "QuestionsFileError",
@@ -57,19 +66,32 @@ class QuestionSkippedWarning(UserWarning):
 
 
 @dataclass(frozen=True, slots=True)
+class Evidence:
+    """An evidence passage: its `text`, its `page` (1-based) and the `region` of its document's
+    text that page covers (`region.corpus` names the document)."""
+
+    text: str
+    page: int
+    region: Span
+
+
+@dataclass(frozen=True, slots=True)
 class Question:
     """A question, its id, and the spans that answer it (`Span.corpus` names the document by
-    its key)."""
+    its key); for an evidence-page question, its `evidence` too (and its references are the
+    evidence pages' regions)."""
 
     id: str
     text: str
     references: tuple[Span, ...]
+    evidence: tuple[Evidence, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class AskedQuestion:
     """A question as its file gives it, before its answers are placed: `where` is
-    `path:line`; JSON Lines give `answers` (and maybe a `document`), Chroma's CSV `references`."""
+    `path:line`; JSON Lines give `answers` (and maybe a `document`), or `evidence` as
+    `(document or None, page 1-based, text)`; Chroma's CSV gives `references`."""
 
     id: str
     text: str
@@ -77,6 +99,7 @@ class AskedQuestion:
     answers: tuple[str, ...] = ()
     document: str | None = None
     references: tuple[Span, ...] | None = None
+    evidence: tuple[tuple[str | None, int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +137,24 @@ def read_question_file(path: str | os.PathLike[str]) -> list[AskedQuestion]:
 
 
 def place_questions(
-    asked: Sequence[AskedQuestion], texts: Mapping[str, str] | None
+    asked: Sequence[AskedQuestion],
+    texts: Mapping[str, str] | None,
+    pages: Mapping[str, Mapping[int, tuple[int, int]]] | None = None,
 ) -> tuple[list[Question], list[SkippedQuestion]]:
     """The questions of `asked` whose answers lie in `texts` (document key to text), and those
-    skipped, with why. With `texts` None, Chroma spans are taken as they are (not checked)."""
+    skipped, with why. With `texts` None, Chroma spans are taken as they are (not checked).
+    Evidence-page questions are placed by `pages` (document key to `page_regions()`)."""
     placed: list[Question] = []
     skipped: list[SkippedQuestion] = []
     for question in asked:
+        if question.evidence:
+            evidence, reason = _evidence(question, pages or {})
+            references = tuple(dict.fromkeys(e.region for e in evidence))
+            if reason is None:
+                placed.append(Question(question.id, question.text, references, evidence))
+            else:
+                skipped.append(SkippedQuestion(question.id, question.text, question.where, reason))
+            continue
         references, reason = _references(question, texts)
         if reason is None:
             placed.append(Question(question.id, question.text, references))
@@ -130,11 +164,14 @@ def place_questions(
 
 
 def read_questions(
-    path: str | os.PathLike[str], texts: Mapping[str, str] | None = None
+    path: str | os.PathLike[str],
+    texts: Mapping[str, str] | None = None,
+    pages: Mapping[str, Mapping[int, tuple[int, int]]] | None = None,
 ) -> list[Question]:
-    """The questions of `path` whose answers lie in `texts` (document key to text; see
-    `place_questions`). Each question skipped is warned about (`QuestionSkippedWarning`)."""
-    placed, skipped = place_questions(read_question_file(path), texts)
+    """The questions of `path` whose answers lie in `texts` (document key to text; evidence
+    pages in `pages`; see `place_questions`). Each question skipped is warned about
+    (`QuestionSkippedWarning`)."""
+    placed, skipped = place_questions(read_question_file(path), texts, pages)
     for question in skipped:
         warnings.warn(
             f"{question.where}: question skipped: {question.reason}",
@@ -185,6 +222,26 @@ def _references(
     return tuple(references), None
 
 
+def _evidence(
+    question: AskedQuestion, pages: Mapping[str, Mapping[int, tuple[int, int]]]
+) -> tuple[tuple[Evidence, ...], str | None]:
+    """The question's evidence placed on its pages, or the reason it cannot be scored."""
+    placed: list[Evidence] = []
+    for document, page, text in question.evidence:
+        name = document or question.document
+        if not name:
+            return (), "it names no document for its evidence"
+        key = document_key(name)
+        regions = pages.get(key)
+        if regions is None:
+            return (), f"its document {key!r} is not among the documents"
+        region = regions.get(page)
+        if region is None:
+            return (), f"its evidence page {page} has no text in document {key!r}"
+        placed.append(Evidence(text, page, Span(key, *region)))
+    return tuple(placed), None
+
+
 def _shortened(text: str, limit: int = 60) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -226,12 +283,22 @@ def _iter_jsonl(path: str) -> Iterator[AskedQuestion]:
                 raise QuestionsFileError(f"{where}: not a JSON object ({exc})") from None
             if not isinstance(entry, dict) or not isinstance(entry.get("question"), str):
                 raise QuestionsFileError(f'{where}: no "question" (a JSON object with a string)')
+            document = entry.get("document") or entry.get("doc_name")
+            if "evidence" in entry:
+                evidence = _evidence_entries(entry["evidence"], where)
+                yield AskedQuestion(
+                    f"q{number:04d}",
+                    entry["question"],
+                    where,
+                    document=str(document) if document else None,
+                    evidence=evidence,
+                )
+                continue
             answers = entry.get("answers") or [entry.get("answer")]
             if not isinstance(answers, list) or not all(
                 isinstance(a, str) and a.strip() for a in answers
             ):
                 raise QuestionsFileError(f'{where}: no "answer" text (or "answers", a list)')
-            document = entry.get("document")
             yield AskedQuestion(
                 f"q{number:04d}",
                 entry["question"],
@@ -239,6 +306,29 @@ def _iter_jsonl(path: str) -> Iterator[AskedQuestion]:
                 tuple(answers),
                 str(document) if document else None,
             )
+
+
+def _evidence_entries(value: object, where: str) -> tuple[tuple[str | None, int, str], ...]:
+    """The `(document, page 1-based, text)` of an `"evidence"` list; `QuestionsFileError` for one
+    that is not a non-empty list of `{"evidence_text", "evidence_page_num"}` objects."""
+    problem = (
+        f'{where}: "evidence" is a list of {{"evidence_text", "evidence_page_num"}} objects'
+        " (the page 0-based)"
+    )
+    if not isinstance(value, list) or not value:
+        raise QuestionsFileError(problem)
+    found: list[tuple[str | None, int, str]] = []
+    for item in value:
+        if not isinstance(item, dict):
+            raise QuestionsFileError(problem)
+        text, page = item.get("evidence_text"), item.get("evidence_page_num")
+        if not isinstance(text, str) or not text.strip():
+            raise QuestionsFileError(problem)
+        if not isinstance(page, int) or isinstance(page, bool) or page < 0:
+            raise QuestionsFileError(problem)
+        document = item.get("doc_name") or item.get("document")
+        found.append((str(document) if document else None, page + 1, text))
+    return tuple(found)
 
 
 def locate(answer: str, texts: Mapping[str, str]) -> Span | None:

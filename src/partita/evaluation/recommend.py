@@ -16,7 +16,9 @@ Rules:
   `CLOSE_RECALL` of the best recall tie; `priority` breaks a tie: "precision" takes the best IoU
   (the least other text retrieved around the answers), "speed" the fewest tokens to embed.
   When both runs' per-question scores are at hand, a paired bootstrap over the questions says
-  whether the winner's lead over the runner-up could be chance.
+  whether the winner's lead over the runner-up could be chance. With evidence-page questions
+  (`partita.evaluation.evidence`) the figure is evidence recall, the share of the evidence's
+  words retrieved, and the reasons give the characters each configuration retrieved.
 - **Without retrieval** (no questions, or no embedding model) nothing is recommended, and the
   reasons say why: chunk sizes and boundaries alone do not say which configuration retrieves
   best (configurations over the window are still listed in `excluded`).
@@ -59,10 +61,19 @@ def _measure(
         e["retrieval"].get("character_budget") for e in entries
     ):
         words = f"within {character_budget:,} retrieved characters"
+        if all("evidence_recall" in e["retrieval"]["character_budget"] for e in entries):
+            return "character_budget", "evidence_recall_at_character_budget", words
         return "character_budget", "recall_at_character_budget", words
     if token_budget is not None and all(e["retrieval"].get("token_budget") for e in entries):
         return "token_budget", "recall_at_token_budget", f"within {token_budget:,} retrieved tokens"
     return "top_k", "recall", f"in the top {k} chunks" if k else "in the top k chunks"
+
+
+def _figure(per_question_key: str) -> tuple[str, str, str]:
+    """The figure ranked by (its key in a figure set), its name, and what the best found."""
+    if per_question_key.startswith("evidence_recall"):
+        return "evidence_recall", "evidence recall", "it retrieved the most of the evidence"
+    return "recall", "recall", "it found the most of the answers' text"
 
 
 def recommend(
@@ -113,6 +124,12 @@ def recommend(
             "excluded": excluded,
         }
     best, reasons = _by_retrieval(measured, priority, k, token_budget, character_budget)
+    fixed = best["retrieval"].get("top_k") or {}
+    if "evidence_recall" in fixed and "retrieved_characters" in fixed:
+        reasons.append(
+            f"in the top {k or 'k'} it retrieved {_percent(fixed['evidence_recall'])} of the"
+            f" evidence and {fixed['retrieved_characters']:,.0f} characters a question"
+        )
     share = _over_window(best)
     if share is None:
         reasons.append(
@@ -138,10 +155,11 @@ def _by_retrieval(
     character_budget: int | None,
 ) -> tuple[Entry, list[str]]:
     key, per_question_key, where = _measure(entries, k, token_budget, character_budget)
+    figure_key, figure_name, most = _figure(per_question_key)
 
     def scores(entry: Entry) -> Mapping[str, float]:
-        chosen: Mapping[str, float] = entry["retrieval"][key]
-        return chosen
+        chosen: Mapping[str, float] = dict(entry["retrieval"][key])
+        return {**chosen, "recall": chosen[figure_key]}
 
     ranked = sorted(entries, key=lambda e: -scores(e)["recall"])
     top = ranked[0]
@@ -153,11 +171,13 @@ def _by_retrieval(
         best = max(close, key=lambda e: (scores(e)["iou"], -e["efficiency"]["tokens_to_embed"]))
     recall = scores(best)["recall"]
     if len(ranked) == 1:
-        return best, [f"recall {_percent(recall)} {where}; it is the only configuration eligible"]
+        return best, [
+            f"{figure_name} {_percent(recall)} {where}; it is the only configuration eligible"
+        ]
     if best is top and len(close) == 1:
         second = ranked[1]
         reasons = [
-            f"it found the most of the answers' text: recall {_percent(recall)} {where},"
+            f"{most}: {figure_name} {_percent(recall)} {where},"
             f" vs {_percent(scores(second)['recall'])} for {second['name']} (the next best)"
         ]
         chance = _chance(best, second, per_question_key)
@@ -167,14 +187,14 @@ def _by_retrieval(
     other = top if best is not top else next(e for e in close if e is not best)
     if best is top:
         tie = (
-            f"it found the most of the answers' text, recall {_percent(recall)} {where}, but"
+            f"{most}, {figure_name} {_percent(recall)} {where}, but"
             f" {_others(len(close) - 1)} within {CLOSE_RECALL * 100:.0f} point"
             f" ({other['name']}: {_percent(scores(other)['recall'])})"
         )
     else:
         tie = (
-            f"its recall {where}, {_percent(recall)}, is within {CLOSE_RECALL * 100:.0f} point of"
-            f" the best ({_percent(top_recall)}, {top['name']})"
+            f"its {figure_name} {where}, {_percent(recall)}, is within"
+            f" {CLOSE_RECALL * 100:.0f} point of the best ({_percent(top_recall)}, {top['name']})"
         )
     if priority == "speed":
         mine, theirs = best["efficiency"]["tokens_to_embed"], other["efficiency"]["tokens_to_embed"]

@@ -8,9 +8,17 @@ Principles:
   question (cached on disk by model and text, so a re-run embeds only new chunks).
 - **Retrieval is exact**: cosine top-k over all chunks of all documents in one collection, as
   Chroma's evaluation does (`retrieval.top_k`), or within each question's own document
-  (`per_document=True`). It is scored at top-k and at a matched budget of retrieved tokens
+  (`per_document=True`). It is scored at top-k and at matched budgets of retrieved characters
+  (`character_budget`, default k × `CHARACTERS_PER_RESULT`: 4,000 at k = 5) and tokens
   (`token_budget`, default k × 250 cl100k tokens: Chroma's k windows of 250), so configurations
   with different chunk sizes compare at equal context cost, and along a curve of k = 1..`curve_k`.
+  Every figure comes with the characters it retrieved (`retrieved_characters`).
+- **How to retrieve is part of a configuration** (`configurations`): small-to-big
+  (`parent_tokens`: the chunks are matched, their parents retrieved, each once, in rank order)
+  and budgeted retrieval (`budget_tokens`: the "top-k" figures take results while they fit that
+  many tokens instead of k). The matched budgets apply to what is retrieved (the parents).
+- **Evidence-page questions** (FinanceBench's, `questions.Evidence`) add page hit and evidence
+  recall (`evidence`) to every figure set; the recommendation ranks by evidence recall then.
 - **Character-span metrics are Chroma's** (`spans`): recall, precision, IoU, precision_Ω; ranked
   ones beside them (`retrieval.rank_scores`): hit rate, MRR, precision/recall/F1 at k.
 - **Results are plain data** (the JSON `partita evaluate` writes; its schema is `results_schema`
@@ -27,13 +35,15 @@ from __future__ import annotations
 
 import datetime
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from partita.chunking.parents import PARENT_ID_KEY, take_ranked, with_parents
 from partita.chunking.registry import chunk as run_chunking
 from partita.chunking.registry import strategy_named
 from partita.elements import Element
+from partita.evaluation.baselines import chunk_with_baseline, is_baseline
 from partita.evaluation.configurations import Configuration
 from partita.evaluation.documents import DocumentText
 from partita.evaluation.intrinsic import (
@@ -62,38 +72,65 @@ denominator and meets no reference."""
 
 @dataclass
 class _Chunked:
-    """One configuration's chunks: per document, and flat with their spans and documents."""
+    """One configuration's chunks: per document, and flat with their spans and documents; with
+    small-to-big, the parents (flat, with their spans) and each chunk's parent index."""
 
     chunks: list[Element]
     documents: list[str]
     spans: list[Span]
     by_document: list[list[int]]
     seconds: float
+    parents: list[Element] = field(default_factory=list)
+    parent_spans: list[Span] = field(default_factory=list)
+    parent_of: list[int] = field(default_factory=list)
+
+
+def _placed(document: DocumentText, chunk: Element) -> Span:
+    place = document.chunk_span(chunk)
+    return Span(document.name, *place) if place else Span(_UNPLACED, 0, len(chunk.text))
 
 
 def _chunk_all(configuration: Configuration, documents: Sequence[DocumentText]) -> _Chunked:
     options = dict(configuration.options)
-    if "provenance" in strategy_named(configuration.strategy).option_names:
+    baseline = is_baseline(configuration.strategy)
+    if not baseline and "provenance" in strategy_named(configuration.strategy).option_names:
         options["provenance"] = True
-    chunks: list[Element] = []
-    labels: list[str] = []
-    spans: list[Span] = []
-    by_document: list[list[int]] = []
+    parent_tokens = configuration.parent_tokens
+    run = _Chunked([], [], [], [], 0.0)
     started = time.perf_counter()
-    produced = [run_chunking(d.elements, configuration.strategy, **options) for d in documents]
-    seconds = time.perf_counter() - started
-    for document, document_chunks in zip(documents, produced, strict=True):
+    produced = [
+        chunk_with_baseline(d.elements, configuration.strategy, **options)
+        if baseline
+        else run_chunking(d.elements, configuration.strategy, **options)
+        for d in documents
+    ]
+    scope = configuration.parent_scope
+    families = [
+        with_parents(c, parent_tokens, scope=scope) if parent_tokens else None for c in produced
+    ]
+    run.seconds = time.perf_counter() - started
+    for document, document_chunks, family in zip(documents, produced, families, strict=True):
         indices: list[int] = []
+        if family is not None:
+            document_chunks = family.children
+            first = len(run.parents)
+            position = {p.element_id: first + i for i, p in enumerate(family.parents)}
+            run.parents += family.parents
+            run.parent_spans += [_placed(document, p) for p in family.parents]
+            run.parent_of += [
+                position[(c.metadata.extra or {})[PARENT_ID_KEY]] for c in document_chunks
+            ]
         for c in document_chunks:
-            place = document.chunk_span(c)
-            span = Span(document.name, *place) if place else Span(_UNPLACED, 0, len(c.text))
-            indices.append(len(chunks))
-            chunks.append(c)
-            labels.append(document.name)
-            spans.append(span)
-        by_document.append(indices)
-    return _Chunked(chunks, labels, spans, by_document, seconds)
+            indices.append(len(run.chunks))
+            run.chunks.append(c)
+            run.documents.append(document.name)
+            run.spans.append(_placed(document, c))
+        run.by_document.append(indices)
+    return run
 
+
+CHARACTERS_PER_RESULT = 800
+"""The default matched budget is k times this many retrieved characters (4,000 at k = 5)."""
 
 EMBEDDING_BATCH = 512
 """Texts embedded per call when progress is reported (between calls it says how far it got)."""
@@ -168,6 +205,11 @@ def _scores_dict(span_mean: Any, rank_mean: Any, tokens: float) -> dict[str, flo
     }
 
 
+RANKED_DEPTH = 128
+"""Chunks ranked per question when a budget is measured (or parents are retrieved): enough to
+fill any sensible budget, and to find that many distinct parents."""
+
+
 def _retrieval(
     run: _Chunked,
     vectors: Any,
@@ -178,9 +220,13 @@ def _retrieval(
     curve_k: int,
     per_document: bool,
     character_budget: int | None = None,
+    *,
+    budget_tokens: int | None = None,
+    texts: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     import numpy as np
 
+    from partita.evaluation.evidence import evidence_recall, page_hit
     from partita.evaluation.retrieval import (
         RankedRetrieval,
         mean_rank_scores,
@@ -192,77 +238,92 @@ def _retrieval(
     )
 
     count = token_counter("cl100k_base")
-    chunk_tokens = [count(c.text) for c in run.chunks]
+    small_to_big = bool(run.parent_of)
+    # -- what is retrieved: the chunks, or (small-to-big) their parents --
+    units = run.parents if small_to_big else run.chunks
+    unit_spans = run.parent_spans if small_to_big else run.spans
+    unit_tokens = [count(u.text) for u in units]
+    unit_chars = [len(u.text) for u in units]
     depth = max(k, curve_k)
-    if token_budget is not None or character_budget is not None:
-        depth = max(depth, 64)  # -- enough ranked chunks to fill any sensible budget --
+    if token_budget is not None or character_budget is not None or budget_tokens is not None:
+        depth = max(depth, RANKED_DEPTH)
+    if small_to_big:
+        depth = max(depth, RANKED_DEPTH)
     if per_document:
         wanted = [q.references[0].corpus if q.references else "" for q in questions]
         ranked = top_k_by_document(question_vectors, wanted, vectors, run.documents, depth)
     else:
         ranked = list(top_k(question_vectors, vectors, depth))
-    corpus = CorpusChunks(run.spans)
-    retrievals: list[RankedRetrieval] = []
-    for question, order in zip(questions, ranked, strict=True):
-        references = question.references
+    orders: list[list[int]] = []
+    for order in ranked:
         chosen = [int(i) for i in order]
-        retrievals.append(
-            RankedRetrieval(
-                references,
-                tuple(run.spans[i] for i in chosen),
-                tuple(chunk_tokens[i] for i in chosen),
-            )
+        if small_to_big:
+            chosen = [run.parent_of[i] for i in take_ranked(chosen, key=run.parent_of.__getitem__)]
+        orders.append(chosen)
+    corpus = CorpusChunks(unit_spans)
+    retrievals = [
+        RankedRetrieval(
+            question.references,
+            tuple(unit_spans[i] for i in order),
+            tuple(unit_tokens[i] for i in order),
         )
+        for question, order in zip(questions, orders, strict=True)
+    ]
+    with_evidence = any(q.evidence for q in questions)
 
-    def scored(selection: list[RankedRetrieval]) -> tuple[dict[str, float], list[Any], list[Any]]:
+    def scored(depths: list[int]) -> tuple[dict[str, float], list[dict[str, Any]]]:
+        selection = [r.top(d) for r, d in zip(retrievals, depths, strict=True)]
         spans = [span_scores(r.references, r.retrieved, corpus) for r in selection]
         ranks = [rank_scores(r.references, r.retrieved) for r in selection]
         tokens = float(np.mean([sum(r.tokens) for r in selection]))
         scores = _scores_dict(summarize_span_scores(spans).mean, mean_rank_scores(ranks), tokens)
-        return scores, spans, ranks
-
-    top, spans, ranks = scored([r.top(k) for r in retrievals])
-    budget = None
-    token_spans: list[Any] = []
-    if token_budget is not None:
-        budget, token_spans, _ = scored([r.within_token_budget(token_budget) for r in retrievals])
-    by_characters = None
-    character_spans: list[Any] = []
-    if character_budget is not None:
-        chunk_chars = [len(c.text) for c in run.chunks]
-        within = [
-            r.top(len(token_budget_prefix(order, chunk_chars, character_budget)))
-            for r, order in zip(retrievals, ranked, strict=True)
+        characters = [
+            sum(unit_chars[i] for i in o[:d]) for o, d in zip(orders, depths, strict=True)
         ]
-        by_characters, character_spans, _ = scored(within)
-        by_characters["retrieved_characters"] = float(
-            np.mean(
-                [
-                    sum(chunk_chars[int(i)] for i in order[: len(w.retrieved)])
-                    for w, order in zip(within, ranked, strict=True)
-                ]
-            )
+        scores["retrieved_characters"] = float(np.mean(characters))
+        rows: list[dict[str, Any]] = [
+            {"recall": s.recall, "precision": s.precision, "iou": s.iou, "hit": bool(r.hit),
+             "reciprocal_rank": r.reciprocal_rank, "characters": c}
+            for s, r, c in zip(spans, ranks, characters, strict=True)
+        ]  # fmt: skip
+        if with_evidence:
+            for row, question, chosen in zip(rows, questions, selection, strict=True):
+                row["page_hit"] = page_hit(question.evidence, chosen.retrieved)
+                row["evidence_recall"] = evidence_recall(
+                    question.evidence, chosen.retrieved, texts or {}
+                )
+            scores["page_hit"] = float(np.mean([row["page_hit"] for row in rows]))
+            scores["evidence_recall"] = float(np.mean([row["evidence_recall"] for row in rows]))
+        return scores, rows
+
+    if budget_tokens is not None:
+        fixed = [len(r.within_token_budget(budget_tokens).retrieved) for r in retrievals]
+    else:
+        fixed = [min(k, len(r.retrieved)) for r in retrievals]
+    top, rows = scored(fixed)
+    budget = None
+    if token_budget is not None:
+        budget, token_rows = scored([len(r.within_token_budget(token_budget).retrieved)
+                                     for r in retrievals])  # fmt: skip
+        for row, within in zip(rows, token_rows, strict=True):
+            row["recall_at_token_budget"] = within["recall"]
+    by_characters = None
+    if character_budget is not None:
+        by_characters, character_rows = scored(
+            [len(token_budget_prefix(order, unit_chars, character_budget)) for order in orders]
         )
+        for row, within in zip(rows, character_rows, strict=True):
+            row["recall_at_character_budget"] = within["recall"]
+            for name in ("characters", "page_hit", "evidence_recall"):
+                if name in within:
+                    row[f"{name}_at_character_budget"] = within[name]
     curve = [
         {"k": p.k, "retrieved_tokens": p.mean_tokens, "recall": p.recall, "iou": p.iou}
         for p in span_curve(retrievals, curve_k)
     ]
     per_question = [
-        {
-            "id": q.id,
-            "question": q.text,
-            "recall": s.recall,
-            "precision": s.precision,
-            "iou": s.iou,
-            "hit": bool(r.hit),
-            "reciprocal_rank": r.reciprocal_rank,
-        }
-        for q, s, r in zip(questions, spans, ranks, strict=True)
+        {"id": q.id, "question": q.text, **row} for q, row in zip(questions, rows, strict=True)
     ]
-    for entry, within_tokens in zip(per_question, token_spans, strict=False):
-        entry["recall_at_token_budget"] = within_tokens.recall
-    for entry, within_budget in zip(per_question, character_spans, strict=False):
-        entry["recall_at_character_budget"] = within_budget.recall
     return {
         "top_k": top,
         "token_budget": budget,
@@ -317,6 +378,13 @@ def evaluate_configuration(
         },
         "unplaced_chunks": sum(1 for s in run.spans if s.corpus == _UNPLACED),
     }
+    if configuration.parent_tokens is not None or configuration.budget_tokens is not None:
+        entry["retrieve"] = {
+            "parent_tokens": configuration.parent_tokens,
+            "parent_scope": configuration.parent_scope,
+            "budget_tokens": configuration.budget_tokens,
+            "parents": len(run.parents) if run.parent_of else None,
+        }
     if questions and vectors is not None and question_vectors is not None:
         entry["retrieval"] = _retrieval(
             run,
@@ -328,6 +396,8 @@ def evaluate_configuration(
             curve_k,
             per_document,
             character_budget,
+            budget_tokens=configuration.budget_tokens,
+            texts={d.name: d.text for d in documents},
         )
     return entry
 
@@ -355,6 +425,8 @@ def evaluate(
     configurations = list(configurations)
     if token_budget is None and questions:
         token_budget = k * 250
+    if character_budget is None and questions:
+        character_budget = k * CHARACTERS_PER_RESULT
     question_vectors = None
     if questions and embedder is not None:
         if progress is not None:

@@ -20,10 +20,13 @@ Principles:
 Submodules and the extra each needs (the records, `chunk_to_record` and `iter_records`, need
 none):
 
-- `partita.integrations.langchain`: `PartitaLoader`, `chunks_to_documents`
-  (`pip install 'partita[langchain]'`);
+- `partita.integrations.langchain`: `PartitaLoader`, `chunks_to_documents`, and
+  `SmallToBigRetriever` with `parent_documents` (small-to-big and token budgets around any
+  retriever) (`pip install 'partita[langchain]'`);
 - `partita.integrations.llamaindex`: `PartitaReader`, `PartitaNodeParser`, `chunks_to_nodes`
-  (`pip install 'partita[llamaindex]'`).
+  (`pip install 'partita[llamaindex]'`);
+- `partita.integrations.llamaindex_parents`: `SmallToBigPostprocessor` with `parent_nodes`
+  (the same for LlamaIndex; the same extra).
 """
 
 from __future__ import annotations

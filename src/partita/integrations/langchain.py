@@ -30,6 +30,11 @@ Principles:
 - **Lazy per file.** `lazy_load` partitions and chunks one file at a time, in the order given
   (a directory's files in sorted order); each file is its own chunking run (its `chunk_index`
   starts at 0), and a file's Documents come only once the whole file has been read.
+- **Small-to-big and budgets wrap any retriever.** `SmallToBigRetriever` asks the retriever it
+  wraps, maps each result to its parent (`partita.chunking.parents.with_parents`: the child's
+  `parent_id` metadata, looked up in `parent_documents(parents)`), drops repeats and keeps rank
+  order; it returns the first `k` parents, or those that fit a `token_budget`
+  (`partita.chunking.parents.take_ranked`). Without parents it budgets the results themselves.
 
 Metadata of one chunk of `PartitaLoader("docs")`::
 
@@ -43,9 +48,10 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
+from partita.chunking.parents import PARENT_ID_KEY, take_ranked
 from partita.chunking.registry import chunk
 from partita.elements import Element
 from partita.errors import FileReadError, PartitaWarning
@@ -56,15 +62,23 @@ from partita.partitioners.files import iter_directory_files
 from partita.serialization.records import TABLE_HTML_MAX_CHARS, VectorRecord, iter_records
 
 try:
+    from langchain_core.callbacks import (
+        AsyncCallbackManagerForRetrieverRun,
+        CallbackManagerForRetrieverRun,
+    )
     from langchain_core.document_loaders import BaseLoader
     from langchain_core.documents import Document
+    from langchain_core.retrievers import BaseRetriever
+    from pydantic import Field
 except ImportError as error:
     raise missing_extra(__name__, "langchain", "langchain-core", error) from error
 
 __all__ = [
     "PartitaLoader",
     "SkippedFileWarning",
+    "SmallToBigRetriever",
     "chunks_to_documents",
+    "parent_documents",
     "record_to_document",
 ]
 
@@ -204,3 +218,68 @@ def _path_of(metadata: Mapping[str, Any]) -> str | None:
         return None
     directory = metadata.get("file_directory")
     return os.path.join(directory, filename) if isinstance(directory, str) else filename
+
+
+def parent_documents(
+    parents: Iterable[Element], *, source: str | None = None
+) -> dict[str, Document]:
+    """Return `parents` (`with_parents(...).parents`) as LangChain Documents keyed by id: the
+    mapping `SmallToBigRetriever` looks a child's `parent_id` up in."""
+    return {document.id: document for document in chunks_to_documents(parents, source=source)
+            if document.id is not None}  # fmt: skip
+
+
+class SmallToBigRetriever(BaseRetriever):
+    """Wraps any retriever: returns the parents of its results, or its results within a budget.
+
+    The wrapped `retriever` is asked as it is (its own k: ask it for enough small chunks, say
+    `vector_store.as_retriever(search_kwargs={"k": 20})`). Each result whose `parent_id`
+    metadata names a Document of `parents` (`parent_documents`) stands for that parent; any
+    other result (no `parent_id`, or `parents` empty) stands for itself. Repeats are dropped,
+    rank order kept. Then `k` keeps the first k, and `token_budget` keeps results, in rank order,
+    while their `page_content` totals at most that many tokens (`count_tokens`, cl100k_base by
+    default); the first is always kept, and taking stops at the first that does not fit. With
+    neither, every distinct result is returned.
+    """
+
+    retriever: BaseRetriever
+    parents: Mapping[str, Document] = {}
+    k: int | None = Field(default=None, ge=0)
+    token_budget: int | None = Field(default=None, ge=0)
+    count_tokens: Callable[[str], int] | None = None
+
+    def _select(self, results: Sequence[Document]) -> list[Document]:
+        count = self.count_tokens
+        if self.token_budget is not None and count is None:
+            from partita.text.sizing.tokenizers import token_counter
+
+            count = token_counter("cl100k_base")
+        return take_ranked(
+            (self._parent_of(document) for document in results),
+            key=_document_key,
+            k=self.k,
+            budget=self.token_budget,
+            size=(lambda d: count(d.page_content)) if count is not None else None,
+        )
+
+    def _parent_of(self, document: Document) -> Document:
+        parent_id = document.metadata.get(PARENT_ID_KEY)
+        if isinstance(parent_id, str):
+            return self.parents.get(parent_id, document)
+        return document
+
+    def _get_relevant_documents(
+        self, query: str, *, run_manager: CallbackManagerForRetrieverRun
+    ) -> list[Document]:
+        results = self.retriever.invoke(query, config={"callbacks": run_manager.get_child()})
+        return self._select(results)
+
+    async def _aget_relevant_documents(
+        self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun
+    ) -> list[Document]:
+        results = await self.retriever.ainvoke(query, config={"callbacks": run_manager.get_child()})
+        return self._select(results)
+
+
+def _document_key(document: Document) -> str:
+    return document.id if document.id is not None else f"content:{document.page_content}"
