@@ -85,3 +85,25 @@ def test_all_pins_the_api() -> None:
         "Text",
         "Title",
     }
+
+
+def test_the_package_s_lazy_partitioners_are_the_format_table_s() -> None:
+    from partita import _LAZY_EXPORTS  # type: ignore[attr-defined]
+    from partita.partitioners.formats import FORMAT_TABLE
+
+    named = {
+        name: module for name, module in _LAZY_EXPORTS.items() if name.startswith("partition_")
+    }
+    assert named == {fmt.function: fmt.module for fmt in FORMAT_TABLE.values()}
+
+
+def test_import_partita_loads_the_elements_only() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, partita; print(sorted(m for m in sys.modules if m.startswith('partita')))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    for heavy in ("partita.chunking", "partita.serialization", "partita.partitioners"):
+        assert f"'{heavy}'" not in loaded, loaded

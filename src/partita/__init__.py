@@ -44,7 +44,6 @@ from partita.elements import (
     Text,
     Title,
 )
-from partita.partitioners.formats import FORMAT_TABLE as _FORMAT_TABLE
 
 if _typing.TYPE_CHECKING:
     from partita.chunking import (
@@ -146,8 +145,14 @@ _LAZY_EXPORTS = {
         "partita.serialization",
     ),
     "partition": "partita.partitioners",
-    # -- each format's partitioner, from the one format table --
-    **{fmt.function: fmt.module for fmt in _FORMAT_TABLE.values()},
+    # -- each format's partitioner: the format table's (`partitioners.formats`, which a test
+    # -- checks this against), written here so that `import partita` does not load it --
+    "partition_code": "partita.partitioners.code",
+    "partition_docx": "partita.partitioners.docx",
+    "partition_html": "partita.partitioners.html",
+    "partition_md": "partita.partitioners.markdown",
+    "partition_pdf": "partita.partitioners.pdf",
+    "partition_text": "partita.partitioners.text",
     "split_sentences": "partita.text.sentences",
 }
 """Every public name but the element classes and `errors`, imported from its module on first
