@@ -6,8 +6,9 @@ heading path.
 The bound checked, `SHARED_START_LIMIT` (200 characters), holds for documents whose elements
 start differently (by more than 48 characters past a header): a continuation header is at most
 `MAX_CONTINUATION_CHARACTERS` (150) characters, a heading path header at most
-`MAX_HEADER_CHARACTERS` (150), each followed by "\n\n" and the chunk's own text. A document that repeats its own text (the same paragraph on two
-pages) gives chunks that share a start whatever the chunking; the generated documents do not."""
+`MAX_HEADER_CHARACTERS` (150), each followed by "\n\n" and the chunk's own text. A document
+that repeats its own text (the same paragraph on two pages) gives chunks that share a start
+whatever the chunking; the generated documents do not."""
 
 from __future__ import annotations
 
