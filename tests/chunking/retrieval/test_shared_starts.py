@@ -4,10 +4,11 @@ introduction, so their common start is that short header; text chunks share at m
 heading path.
 
 The bound checked, `SHARED_START_LIMIT` (200 characters), holds for documents whose elements
-start differently and whose heading paths are shorter than 200 characters less the separator:
-a continuation header is at most `MAX_CONTINUATION_CHARACTERS` (150) characters, a heading path
-at most a quarter of the window. A document that repeats its own text (the same paragraph on two
-pages) gives chunks that share a start whatever the chunking; the generated documents do not."""
+start differently (by more than 48 characters past a header): a continuation header is at most
+`MAX_CONTINUATION_CHARACTERS` (150) characters, a heading path header at most
+`MAX_HEADER_CHARACTERS` (150), each followed by "\n\n" and the chunk's own text. A document
+that repeats its own text (the same paragraph on two pages) gives chunks that share a start
+whatever the chunking; the generated documents do not."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import partita
+from partita.chunking.retrieval.context import MAX_HEADER_CHARACTERS
 from partita.chunking.retrieval.table_headers import MAX_CONTINUATION_CHARACTERS
 from partita.elements import Element, ElementMetadata, NarrativeText, Table, Title
 
@@ -84,8 +86,9 @@ def test_no_two_chunks_share_a_long_start(options: dict[str, Any], elements: lis
     assert _longest_shared_start([c.text for c in chunks]) < SHARED_START_LIMIT
 
 
-def test_the_bound_leaves_room_for_the_continuation_header() -> None:
+def test_the_bound_leaves_room_for_the_headers() -> None:
     assert MAX_CONTINUATION_CHARACTERS + len("\n\n") < SHARED_START_LIMIT
+    assert MAX_HEADER_CHARACTERS + len("\n\n") < SHARED_START_LIMIT
 
 
 def test_the_profile_window_takes_max_tokens_in_the_profile_s_tokenizer() -> None:

@@ -6,8 +6,9 @@ sentence that introduces a table.
   `category_depth`, as `partita.hierarchy` computes it (`iter_with_paths`).
 - **A chunk's header** is the path of its first element, its parts joined by " > ", each part's
   whitespace normalized. A chunk that starts with a Title does not repeat that title: its header
-  is the path above it. A header larger than a quarter of the window keeps its innermost parts
-  that fit, and none when even the last one does not (`header_of`).
+  is the path above it. A header larger than a quarter of the window, or than
+  `MAX_HEADER_CHARACTERS`, keeps its innermost parts that fit, and none when even the last one
+  does not (`header_of`).
 - **A table's introduction** is the last sentence of the text element just before it in the same
   section (a Title, a table or page furniture is none; a sentence of fewer than three words with
   letters, a figure or a label, neither), or a `FigureCaption` just before it; at most a quarter
@@ -33,6 +34,7 @@ from partita.text.sizing import Sizer
 
 __all__ = [
     "HEADER_SHARE",
+    "MAX_HEADER_CHARACTERS",
     "PATH_JOINER",
     "header_of",
     "header_parts_of",
@@ -45,6 +47,10 @@ PATH_JOINER = " > "
 
 HEADER_SHARE = 4
 """A header takes at most 1/`HEADER_SHARE` of the window."""
+
+MAX_HEADER_CHARACTERS = 150
+"""A heading path header holds at most this many characters (its innermost parts that fit), so
+two chunks of a section share at most that much of their start before their own text."""
 
 _FURNITURE = (Header, Footer, PageBreak, PageNumber)
 _INTRODUCTION_WORDS = 3
@@ -85,7 +91,8 @@ def header_parts_of(element: Element, path: Path, sizer: Sizer, window: int) -> 
     parts = [part for part in parts if part]
     budget = window // HEADER_SHARE
     while parts:
-        if sizer.fits(PATH_JOINER.join(parts), budget):
+        joined = PATH_JOINER.join(parts)
+        if len(joined) <= MAX_HEADER_CHARACTERS and sizer.fits(joined, budget):
             return parts
         parts.pop(0)
     return []
