@@ -16,6 +16,8 @@ The configurations:
   `with_parents(chunks, 512)`: consecutive chunks of one section, up to 512 tokens);
 - `profile+parents-512-document`: the same, parents running on across sections
   (`scope="document"`: windows of up to 512 tokens of consecutive chunks);
+- `profile+parents-768`: section parents of up to 768 tokens (sections are short: about as much
+  text at top-5 as the windows);
 - `profile-budget-2560`: the profile's chunks retrieved while they fit 2,560 tokens (what five
   512-token windows hold) instead of the top 5;
 - `windows-512`: the peers' 512-token windows over the plain text (`baselines.text_windows`);
@@ -76,6 +78,9 @@ def configurations() -> dict[str, Configuration]:
     return {
         "profile-128": Configuration("profile-128", "by_title", profile),
         SMALL_TO_BIG: Configuration(SMALL_TO_BIG, "by_title", profile, parent_tokens=512),
+        "profile+parents-768": Configuration(
+            "profile+parents-768", "by_title", profile, parent_tokens=768
+        ),
         SMALL_TO_BIG + "-document": Configuration(
             SMALL_TO_BIG + "-document",
             "by_title",
