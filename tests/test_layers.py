@@ -73,6 +73,15 @@ def iter_modules() -> Iterator[tuple[str, Path]]:
         yield ".".join(parts), path
 
 
+def imported_from(module: str, node: ast.ImportFrom, *, is_package: bool) -> str:
+    """The module a `from ... import` in `module` reads from, a relative one resolved."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    base = base[: len(base) - node.level + (1 if is_package else 0)]
+    return ".".join([*base, node.module] if node.module else base)
+
+
 def iter_imports(module: str, path: Path) -> Iterator[str]:
     """The partita modules `path` imports, relative imports resolved."""
     is_package = path.name == "__init__.py"
@@ -80,12 +89,7 @@ def iter_imports(module: str, path: Path) -> Iterator[str]:
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = module.split(".")
-                base = base[: len(base) - node.level + (1 if is_package else 0)]
-                name = ".".join([*base, node.module] if node.module else base)
-            else:
-                name = node.module or ""
+            name = imported_from(module, node, is_package=is_package)
             if name == "partita":
                 # -- `from partita import x`: x is a submodule or a name of the package --
                 for alias in node.names:
@@ -112,12 +116,7 @@ def iter_module_imports(module: str, path: Path) -> Iterator[str]:
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names if alias.name in MODULE_NAMES)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = module.split(".")
-                base = base[: len(base) - node.level + (1 if is_package else 0)]
-                name = ".".join([*base, node.module] if node.module else base)
-            else:
-                name = node.module or ""
+            name = imported_from(module, node, is_package=is_package)
             for alias in node.names:
                 candidate = f"{name}.{alias.name}"
                 target = candidate if candidate in MODULE_NAMES else name
