@@ -116,21 +116,17 @@ def test_a_pool_refuses_bad_limits() -> None:
 
 
 def test_a_pipe_answers_requests_sent_ahead_each_to_its_ticket() -> None:
-    pipe: WorkerPipe[str, str] = WorkerPipe(misbehave, start="subprocess")
-    try:
+    with WorkerPipe(misbehave, start="subprocess") as pipe:
         tickets = [pipe.send(item, item) for item in ("a", "b", "pid", "c")]
         assert pipe.result(tickets[3]).value == "C"  # -- the earlier answers are kept --
         assert [pipe.result(t).value for t in tickets[:2]] == ["A", "B"]
         worker = pipe.result(tickets[2]).value
         assert worker != str(os.getpid())
         assert pipe.run("pid", "again").value == worker  # -- one worker, reused --
-    finally:
-        pipe.close()
 
 
 def test_a_pipe_gives_the_death_to_the_request_that_caused_it_and_goes_on() -> None:
-    pipe: WorkerPipe[str, str] = WorkerPipe(misbehave, start="subprocess", max_cpu=5.0)
-    try:
+    with WorkerPipe(misbehave, start="subprocess", max_cpu=5.0) as pipe:
         first = pipe.send("pid", "first")
         fatal = pipe.send("segfault:", "bad.pdf")
         after = pipe.send("pid", "after")  # -- sent before the worker died: sent again --
@@ -143,16 +139,11 @@ def test_a_pipe_gives_the_death_to_the_request_that_caused_it_and_goes_on() -> N
         new_worker = pipe.result(after).value
         assert new_worker not in (None, old_worker)
         assert pipe.run("e", "e").value == "E"
-    finally:
-        pipe.close()
 
 
 def test_a_pipe_keeps_the_cpu_limit() -> None:
-    pipe: WorkerPipe[str, str] = WorkerPipe(spin, start="subprocess", max_cpu=1.0)
-    try:
+    with WorkerPipe(spin, start="subprocess", max_cpu=1.0) as pipe:
         over = pipe.send("30", "hog.pdf")
         light = pipe.send("0.1", "light.pdf")
         assert isinstance(pipe.result(over).error, DocumentTimeoutError)
         assert pipe.result(light).value == "spun"
-    finally:
-        pipe.close()

@@ -89,6 +89,12 @@ class WorkerPipe(Generic[I, T]):
             if self._answered.pop(ticket, None) is None:
                 self._dropped.add(ticket)
 
+    def __enter__(self) -> WorkerPipe[I, T]:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def close(self) -> None:
         """Stop the worker (answering what was sent first); the pipe starts a new one if used."""
         with self._lock:
