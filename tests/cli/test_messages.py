@@ -19,6 +19,7 @@ import pytest
 
 from partita.cli import main
 from tests.cli.conftest import write_docx
+from tests.partitioners.test_dispatch import EMPTY_FILES
 
 _SUMMARY = re.compile(r"^partita (partition|chunk): \d+ files?, .* in [\d.]+ s$")
 
@@ -195,12 +196,7 @@ def test_an_unknown_tokenizer_is_partitas_one_line_without_tiktoken_noise(
 # -- empty documents: a warning line, a failure with --strict --------------------------------
 
 _EMPTY_CASES = [
-    ("empty.pdf", b"", "the file is empty (0 bytes)"),
-    ("empty.docx", b"", "the file is empty (0 bytes)"),
-    ("empty.txt", b"", "the file is empty (0 bytes)"),
-    ("empty.md", b"", "the file is empty (0 bytes)"),
-    ("empty.html", b"", "the file is empty (0 bytes)"),
-    ("empty.py", b"", "the file is empty (0 bytes)"),
+    *EMPTY_FILES,
     ("blank.txt", b"  \n\n\t \r\n", "it holds only whitespace"),
     ("blank.md", b"\xef\xbb\xbf\n \n", "it holds only whitespace"),
     ("blank.pdf", b"\n\n   \n", "it holds only whitespace"),

@@ -120,15 +120,18 @@ def test_exactly_one_source() -> None:
 # -- what partition() says about a document: empty, or not what its name claims ---------------
 
 
+EMPTY_FILES = [
+    (f"empty.{extension}", b"", "the file is empty (0 bytes)")
+    for extension in ("pdf", "docx", "txt", "md", "html", "py")
+]
+"""An empty file of each format, and the reason its warning gives (the CLI's tests use them
+too)."""
+
+
 @pytest.mark.parametrize(
     ("name", "data", "reason"),
     [
-        ("empty.pdf", b"", "the file is empty (0 bytes)"),
-        ("empty.docx", b"", "the file is empty (0 bytes)"),
-        ("empty.txt", b"", "the file is empty (0 bytes)"),
-        ("empty.md", b"", "the file is empty (0 bytes)"),
-        ("empty.html", b"", "the file is empty (0 bytes)"),
-        ("empty.py", b"", "the file is empty (0 bytes)"),
+        *EMPTY_FILES,
         ("blank.txt", b" \n\t\r\n\xc2\xa0\n", "it holds only whitespace"),
         ("blank.pdf", b"\n\n", "it holds only whitespace"),
         ("blank.md", b"\xef\xbb\xbf  \n", "it holds only whitespace"),
