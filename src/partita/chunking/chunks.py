@@ -21,7 +21,7 @@ from typing import Any
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
-from partita.chunking.options import ChunkingOptions
+from partita.chunking.options import SharedChunkingOptions
 from partita.chunking.prechunk import PreChunk
 from partita.chunking.provenance import records_of, source_record, with_sources
 from partita.chunking.run import ChunkingRun
@@ -167,7 +167,7 @@ def _iter_pieces_with_parts(
     pieces: Iterator[str],
     elements: Sequence[Element],
     fields: dict[str, Any],
-    opts: ChunkingOptions,
+    opts: SharedChunkingOptions,
     ids: ChunkIds,
     tracer: PieceTracer | None,
 ) -> Iterator[Element]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from partita.chunking.options import ChunkingOptions
+from partita.chunking.options import SharedChunkingOptions
 from partita.elements import Element, Footer, Header, Navigation, PageNumber
 
 __all__ = ["FURNITURE_TYPES", "is_left_out", "iter_chunked_elements"]
@@ -33,12 +33,14 @@ _ALWAYS_LEFT_OUT: tuple[type[Element], ...] = (Navigation,)
 _LEFT_OUT_WITH_FURNITURE: tuple[type[Element], ...] = (*FURNITURE_TYPES, Navigation)
 
 
-def is_left_out(element: Element, opts: ChunkingOptions) -> bool:
+def is_left_out(element: Element, opts: SharedChunkingOptions) -> bool:
     """`True` when chunking under `opts` leaves `element` out (see the module docstring)."""
     return isinstance(element, _types_left_out(opts))
 
 
-def iter_chunked_elements(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:
+def iter_chunked_elements(
+    elements: Iterable[Element], opts: SharedChunkingOptions
+) -> Iterator[Element]:
     """Generate the elements of `elements` that chunking under `opts` takes, in order: all but
     navigation, and but page furniture when `opts.skips_furniture`."""
     left_out = _types_left_out(opts)
@@ -47,5 +49,5 @@ def iter_chunked_elements(elements: Iterable[Element], opts: ChunkingOptions) ->
             yield element
 
 
-def _types_left_out(opts: ChunkingOptions) -> tuple[type[Element], ...]:
+def _types_left_out(opts: SharedChunkingOptions) -> tuple[type[Element], ...]:
     return _LEFT_OUT_WITH_FURNITURE if opts.skips_furniture else _ALWAYS_LEFT_OUT

@@ -1,7 +1,13 @@
 """Chunking options: one validated value object, built once per chunking call.
 
-`ChunkingOptions` holds the options as the caller gave them (None meaning "the default") and the
-values derived from them (`hard_max`, `soft_max`, ...), and nothing else: it is pure data, equal
+The options are declared once, with their help, in `TypedDict`s (`CommonOptions`, the option
+sets `OverlapOptions`, `SeparatorOptions` and `RetrievalOptions`, and each strategy's own). A
+strategy's options value holds exactly the options it takes: `SharedChunkingOptions` is what
+every value holds, `ChunkingOptions` "basic"'s (the reference's options, and the retrieval
+options as one `RetrievalSettings`).
+
+A value holds the options as the caller gave them (None meaning "the default") and the values
+derived from them (`hard_max`, `soft_max`, ...), and nothing else: it is pure data, equal
 to any other built from equal arguments, hashable (when its tokenizer is) and picklable (when its
 tokenizer is: a tiktoken name always is), so a runner can ship it to worker processes. What a
 run builds from it, the sizer and the text splitter, lives in `partita.chunking.run`.
@@ -18,6 +24,11 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, TypedDict
 
 from partita.chunking.profiles import WINDOW_OPTIONS, profile_values
+from partita.chunking.retrieval_settings import (
+    NO_RETRIEVAL,
+    RETRIEVAL_SETTING_NAMES,
+    RetrievalSettings,
+)
 from partita.text.sizing.sizer import sizer_for
 from partita.text.splitting.splitter import DEFAULT_SEPARATORS
 
@@ -27,7 +38,9 @@ __all__ = [
     "CommonOptions",
     "Help",
     "OverlapOptions",
+    "RetrievalOptions",
     "SeparatorOptions",
+    "SharedChunkingOptions",
 ]
 
 CHUNK_MAX_CHARS_DEFAULT = 500
@@ -108,11 +121,68 @@ class SeparatorOptions(TypedDict, total=False):
     ]
 
 
+class RetrievalOptions(TypedDict, total=False):
+    """partita's retrieval options of "basic" and "by_title" (`partita.chunking.retrieval`),
+    each off by default, so the default output stays the reference's; `profile` turns on the set
+    that measured best. Their validated value is `RetrievalSettings` (`profile` fills options)."""
+
+    profile: Annotated[
+        str | None,
+        Help(
+            "a named set of options filling those not given: retrieval (128 tokens, sentence"
+            " splits, titles with bodies, heading prefix, table context, page ranges, no page"
+            " furniture)"
+        ),
+    ]
+    split_at: Annotated[
+        str | None,
+        Help(
+            "split oversized elements at: separators (default) or sentences (then clauses, then"
+            " words, never inside a grapheme cluster)"
+        ),
+    ]
+    overlap_unit: Annotated[
+        str | None,
+        Help("overlap made of: characters (tokens; default) or whole sentences within overlap"),
+    ]
+    keep_titles_with_body: Annotated[
+        bool | None,
+        Help("a title never ends a chunk whose section continues in the next (default off)"),
+    ]
+    heading_context: Annotated[
+        str | None,
+        Help(
+            "the heading path of each chunk: prefix (before its text, inside the window) or"
+            " metadata (extra heading_path); default none"
+        ),
+    ]
+    table_context: Annotated[
+        bool | None,
+        Help(
+            "start every table chunk with its heading path and introducing sentence (default off)"
+        ),
+    ]
+    table_text: Annotated[
+        str | None,
+        Help("a table chunk's text: text (default) or rows (each row as header: value; ...)"),
+    ]
+    page_range: Annotated[
+        bool | None, Help("record each chunk's last page in extra last_page_number (default off)")
+    ]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ChunkingOptions:
-    """The validated options every strategy shares (the "basic" strategy's; see the
-    `partita.chunking` docstring for each one, and `strategies.basic.BasicOptions` for their
-    help). A strategy with more options extends it (`strategies.by_title.ByTitleChunkingOptions`).
+class SharedChunkingOptions:
+    """The validated options every strategy's options value holds: the window, tables,
+    provenance and furniture (`CommonOptions`), and the values derived from them. A strategy's
+    value type extends it with the options it takes (see the `partita.chunking` docstring for each
+    one): "basic"'s is `ChunkingOptions`, a text strategy's `text_chunks.TextChunkingOptions`.
+
+    The options only some strategies take (`new_after_n_chars`, `new_after_n_tokens`,
+    `overlap`, `overlap_all`, `isolate_table`, `text_splitting_separators`,
+    `split_orig_elements`) are fields here at their default, None, outside the constructor: a
+    value type that takes one declares it again as a constructor field, so a value type's
+    constructor takes exactly its strategy's options (`TypeError` for any other).
 
     Derived values: `hard_max` (the window: `max_tokens`, else `max_characters`, else 500),
     `soft_max` (`new_after_n_tokens`/`new_after_n_chars`, clamped to `hard_max`), `overlap_len`,
@@ -120,8 +190,8 @@ class ChunkingOptions:
     their defaults applied, `separators` (the non-empty text splitting separators),
     `record_sources` (`provenance`, or the strategy's `PROVENANCE_DEFAULT` when not given),
     `bounded_orig` (partita's bound on split chunks' `orig_elements`), `skips_furniture` (page
-    furniture left out) and `sizing_tokenizer` (the tokenizer that measures, None for
-    characters).
+    furniture left out), `retrieval` (the retrieval settings: `NO_RETRIEVAL` but for "basic" and
+    "by_title") and `sizing_tokenizer` (the tokenizer that measures, None for characters).
     """
 
     PROVENANCE_DEFAULT: ClassVar[bool] = False
@@ -148,52 +218,34 @@ class ChunkingOptions:
     chunk_size`: an overlap that only ever shrinks to fit); the reference requires it smaller."""
 
     max_characters: int | None = None
-    new_after_n_chars: int | None = None
     max_tokens: int | None = None
-    new_after_n_tokens: int | None = None
     tokenizer: Any = None
-    overlap: int | None = None
-    overlap_all: bool | None = None
     include_orig_elements: bool | None = None
     repeat_table_headers: bool | None = None
     skip_table_chunking: bool | None = None
-    isolate_table: bool | None = None
-    text_splitting_separators: Sequence[str] | None = None
-    """Separators for splitting oversized text, in order of preference (default newline, then
-    space). Unlike the reference, they are literal strings, never regular expressions; a plain
-    string is one separator. Stored as a tuple."""
     provenance: bool | None = None
     """Whether every chunk records, in `metadata.extra["sources"]`, the ranges of its source
     elements' texts it took (`partita.chunking.provenance`); None: `PROVENANCE_DEFAULT`."""
-    profile: str | None = None
-    """A named set of option values filling the options left unset (`partita.chunking.profiles`)."""
-    split_at: str | None = None
-    """How an oversized element is split: "separators" (the reference's, default) or
-    "sentences" (sentence ends, then clauses, then words, never inside a grapheme cluster)."""
-    overlap_unit: str | None = None
-    """What an overlap is made of: "characters" (tokens in token mode; the reference's, default)
-    or "sentences" (whole sentences within `overlap`; implies `split_at="sentences"`)."""
-    keep_titles_with_body: bool | None = None
-    """Whether a Title that would end a chunk whose body continues in the next moves to the next."""
-    heading_context: str | None = None
-    """The heading path of every chunk: "prefix" (before its text, inside the window, outside its
-    provenance) or "metadata" (`extra["heading_path"]` only); None: neither (default)."""
-    table_context: bool | None = None
-    """Whether every chunk of a table starts with the heading path and the sentence introducing
-    the table (or its caption), inside the window."""
-    table_text: str | None = None
-    """A table chunk's text: "text" (the table's text, default) or "rows" (each row rendered
-    "header: value; ..." for embedding; `text_as_html` unchanged)."""
-    page_range: bool | None = None
-    """Whether every chunk records the last page it draws on (`extra["last_page_number"]`)."""
-    split_orig_elements: str | None = None
+    skip_furniture: bool | None = None
+    """Whether page furniture (Header, Footer, PageNumber) is left out of chunks; None:
+    `SKIP_FURNITURE_DEFAULT`. Navigation is left out always (`partita.chunking.furniture`)."""
+
+    # -- the options only some strategies take, at their default unless a value type declares
+    # -- them as constructor fields --
+    new_after_n_chars: int | None = field(default=None, init=False)
+    new_after_n_tokens: int | None = field(default=None, init=False)
+    overlap: int | None = field(default=None, init=False)
+    overlap_all: bool | None = field(default=None, init=False)
+    isolate_table: bool | None = field(default=None, init=False)
+    text_splitting_separators: Sequence[str] | None = field(default=None, init=False)
+    """Separators for splitting oversized text, in order of preference (default newline, then
+    space). Unlike the reference, they are literal strings, never regular expressions; a plain
+    string is one separator. Stored as a tuple."""
+    split_orig_elements: str | None = field(default=None, init=False)
     """What the chunks split from one element carry in `orig_elements`: "reference" (the whole
     element, none when it is over 1,000,000 characters; default) or "bounded" (the whole element
     while the repetition stays within `split_origins.REPEAT_LIMIT`, else each chunk its own
     part); see `partita.chunking.split_origins`."""
-    skip_furniture: bool | None = None
-    """Whether page furniture (Header, Footer, PageNumber) is left out of chunks; None:
-    `SKIP_FURNITURE_DEFAULT`. Navigation is left out always (`partita.chunking.furniture`)."""
 
     hard_max: int = field(init=False)
     soft_max: int = field(init=False)
@@ -213,11 +265,11 @@ class ChunkingOptions:
     skips_furniture: bool = field(init=False)
     """True when page furniture is left out of chunks (`skip_furniture`, else
     `SKIP_FURNITURE_DEFAULT`)."""
+    retrieval: RetrievalSettings = field(default=NO_RETRIEVAL, init=False)
+    """The retrieval settings of the run; `NO_RETRIEVAL` but for "basic" and "by_title"."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        if self.profile is not None:
-            self._apply_profile()
         max_tokens, max_characters = self.max_tokens, self.max_characters
         if max_tokens is not None and max_characters is not None:
             raise ValueError(
@@ -310,7 +362,48 @@ class ChunkingOptions:
             "skips_furniture",
             self.SKIP_FURNITURE_DEFAULT if skip_furniture is None else bool(skip_furniture),
         )
-        self._check_retrieval_options()
+
+    @property
+    def sizing_tokenizer(self) -> Any:
+        """The tokenizer that measures the window (`max_tokens` given), else None: characters."""
+        return self.tokenizer if self.max_tokens is not None else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChunkingOptions(SharedChunkingOptions):
+    """The validated options of "basic": the reference's options (shared with "by_title",
+    whose `strategies.by_title.ByTitleChunkingOptions` extends this), and partita's retrieval
+    options, given flat as the reference's are and held as one value, `retrieval`
+    (`RetrievalSettings`), which chooses the pipeline (`partita.chunking.pipeline`). See
+    `strategies.basic.BasicOptions` for each option's help.
+
+    A `profile` fills the options left unset first (`partita.chunking.profiles`); validation
+    then runs in the reference's order, the retrieval settings last.
+    """
+
+    new_after_n_chars: int | None = None
+    new_after_n_tokens: int | None = None
+    overlap: int | None = None
+    overlap_all: bool | None = None
+    isolate_table: bool | None = None
+    text_splitting_separators: Sequence[str] | None = None
+    split_orig_elements: str | None = None
+    profile: str | None = None
+    """A named set of option values filling the options left unset (`partita.chunking.profiles`)."""
+    split_at: str | None = None
+    overlap_unit: str | None = None
+    keep_titles_with_body: bool | None = None
+    heading_context: str | None = None
+    table_context: bool | None = None
+    table_text: str | None = None
+    page_range: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.profile is not None:
+            self._apply_profile()
+        SharedChunkingOptions.__post_init__(self)
+        settings = {name: getattr(self, name) for name in RETRIEVAL_SETTING_NAMES}
+        object.__setattr__(self, "retrieval", RetrievalSettings(**settings))
 
     def _apply_profile(self) -> None:
         """Fill the options left unset from the profile (the window only when none is given)."""
@@ -328,28 +421,6 @@ class ChunkingOptions:
                     window = self.max_tokens or self.max_characters or values.get("max_tokens")
                     window = window or self.MAX_CHARACTERS_DEFAULT
                     object.__setattr__(self, name, min(value, window // 2))
-
-    def _check_retrieval_options(self) -> None:
-        """Validate the retrieval options (which choose the pipeline: `chunking.pipeline`)."""
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if value is not None and value not in allowed:
-                choices = ", ".join(repr(choice) for choice in allowed)
-                raise ValueError(f"'{name}' must be one of {choices} or None, got {value!r}")
-
-    @property
-    def sizing_tokenizer(self) -> Any:
-        """The tokenizer that measures the window (`max_tokens` given), else None: characters."""
-        return self.tokenizer if self.max_tokens is not None else None
-
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "split_at": ("separators", "sentences"),
-    "overlap_unit": ("characters", "sentences"),
-    "heading_context": ("prefix", "metadata"),
-    "table_text": ("text", "rows"),
-}
-"""The values each string-valued retrieval option takes."""
 
 
 def _separators_of(given: object) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from typing import Literal
 
 from partita.chunking.chunks import iter_chunks_of_pre_chunks
 from partita.chunking.furniture import iter_chunked_elements
-from partita.chunking.options import ChunkingOptions
+from partita.chunking.options import SharedChunkingOptions
 from partita.chunking.prechunk import BoundaryPredicate, PreChunk, iter_pre_chunks
 from partita.chunking.run import ChunkingRun
 from partita.elements import Element
@@ -36,17 +36,22 @@ CombinePreChunks = Callable[[Iterator[PreChunk]], Iterator[PreChunk]]
 small sections); the identity for "basic"."""
 
 
-def pipeline_for(opts: ChunkingOptions) -> Pipeline:
-    """The pipeline a run under `opts` takes (see the module docstring)."""
+def pipeline_for(opts: SharedChunkingOptions) -> Pipeline:
+    """The pipeline a run under `opts` takes, from its retrieval settings (see the module
+    docstring)."""
+    settings = opts.retrieval
     if (
-        opts.split_at == "sentences"
-        or opts.overlap_unit == "sentences"
-        or opts.keep_titles_with_body
-        or opts.heading_context == "prefix"
-        or opts.table_context
+        settings.splits_sentences
+        or settings.keep_titles_with_body
+        or settings.heading_context == "prefix"
+        or settings.table_context
     ):
         return "retrieval"
-    if opts.heading_context == "metadata" or opts.page_range or opts.table_text == "rows":
+    if (
+        settings.heading_context == "metadata"
+        or settings.page_range
+        or settings.table_text == "rows"
+    ):
         return "annotated"
     return "reference"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from partita.chunking.options import ChunkingOptions
+from partita.chunking.options import SharedChunkingOptions
 from partita.chunking.strategies.basic import BASIC
 from partita.chunking.strategies.by_title import BY_TITLE
 from partita.chunking.strategies.code import CODE
@@ -66,7 +66,7 @@ def register_chunking_strategy(
     *,
     iter_chunker: Callable[..., Iterator[Element]] | None = None,
     options: type | None = None,
-    options_value: type[ChunkingOptions] | None = None,
+    options_value: type[SharedChunkingOptions] | None = None,
     run: Callable[[Iterable[Element], Any], Iterator[Element]] | None = None,
     summary: str = "",
 ) -> None:
@@ -132,7 +132,7 @@ def options_for(
     return strategy, {k: v for k, v in options.items() if k in accepted}
 
 
-def iter_chunks(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:
+def iter_chunks(elements: Iterable[Element], opts: SharedChunkingOptions) -> Iterator[Element]:
     """Generate the chunks of `elements` under validated options `opts`, by the strategy whose
     options value type `opts` is (a `ChunkingOptions` is "basic"'s)."""
     for strategy in _STRATEGIES.values():

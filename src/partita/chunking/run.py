@@ -1,6 +1,6 @@
 """One chunking run: what is built from the options once per run, and passed down the pipeline.
 
-`ChunkingOptions` is pure data; a run also needs collaborators with state: the `Sizer` that
+`SharedChunkingOptions` is pure data; a run also needs collaborators with state: the `Sizer` that
 measures every text (with its memo of token counts) and the `TextSplitter` that cuts oversized
 texts. `ChunkingRun.of(opts)` builds them once, when the run starts; pre-chunking, chunk forming
 and table chunking receive the run.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from partita.chunking.options import ChunkingOptions
+from partita.chunking.options import SharedChunkingOptions
 from partita.text.sizing.sizer import Sizer, sizer_for
 from partita.text.splitting.splitter import TextSplitter
 
@@ -22,12 +22,12 @@ class ChunkingRun:
     """The validated `opts` of a run, the `sizer` that measures in the window's unit and the
     `split` that cuts an oversized text into window-sized pieces (overlapping by `overlap`)."""
 
-    opts: ChunkingOptions
+    opts: SharedChunkingOptions
     sizer: Sizer
     split: TextSplitter
 
     @classmethod
-    def of(cls, opts: ChunkingOptions) -> ChunkingRun:
+    def of(cls, opts: SharedChunkingOptions) -> ChunkingRun:
         """Return the run of `opts`, its sizer and splitter built."""
         sizer = sizer_for(opts.sizing_tokenizer)
         split = TextSplitter(

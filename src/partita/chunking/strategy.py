@@ -6,8 +6,9 @@ A strategy module (`partita.chunking.strategies.*`) declares
   place an option's name, type and help are written. The public functions take
   `**options: Unpack[ThatTypedDict]`, so type checkers and IDEs see every keyword; the command
   line's flags and the option table (docs/options.md) are generated from it;
-- its validated options value type (a `ChunkingOptions`, or a subclass adding the strategy's
-  options), whose fields are exactly the `TypedDict`'s keys plus derived values;
+- its validated options value type (a subclass of `SharedChunkingOptions`: "basic"'s
+  `ChunkingOptions`, or one adding the strategy's options), whose constructor takes exactly the
+  `TypedDict`'s keys (the other fields are derived values);
 - its lazy function (a generator of chunks) and its eager one (a list), taking the options;
 - `run`, the pipeline that chunks elements under an options value.
 
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from partita._gc import collector_paused
-from partita.chunking.options import ChunkingOptions, Help
+from partita.chunking.options import Help, SharedChunkingOptions
 from partita.elements import Element
 
 __all__ = ["ChunkingStrategy", "OptionField", "collect_chunks", "option_fields"]
@@ -71,7 +72,7 @@ class ChunkingStrategy:
     chunk: Callable[..., list[Element]]
     iter_chunks: Callable[..., Iterator[Element]] | None = None
     options: type | None = None
-    options_value: type[ChunkingOptions] | None = None
+    options_value: type[SharedChunkingOptions] | None = None
     run: Callable[[Iterable[Element], Any], Iterator[Element]] | None = None
     summary: str = ""
     """What the strategy does, in a few words (for `--help` and docs/options.md)."""
@@ -89,16 +90,13 @@ class ChunkingStrategy:
         object.__setattr__(self, "option_names", names)
         if self.options is not None and self.options_value is not None:
             given = {field.name for field in dataclasses.fields(self.options_value) if field.init}
-            # -- a value type may hold more fields than its strategy takes (the shared
-            # -- `ChunkingOptions`) when it refuses the others: its `OPTIONS` is the `TypedDict`
-            refuses_others = getattr(self.options_value, "OPTIONS", None) is self.options
-            if not (given == set(names) or (refuses_others and given > set(names))):
+            if given != set(names):
                 raise TypeError(
                     f"strategy {self.name!r}: the options value type takes"
                     f" {sorted(given)}, its options declare {sorted(names)}"
                 )
 
-    def validated(self, **options: Any) -> ChunkingOptions | None:
+    def validated(self, **options: Any) -> SharedChunkingOptions | None:
         """Return the options value of `options` (None for a strategy without a value type).
 
         Raises `TypeError` for an option the strategy does not take and `ValueError` for an

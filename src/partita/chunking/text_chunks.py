@@ -31,7 +31,6 @@ Principles:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
@@ -39,7 +38,7 @@ from typing import Annotated, Any, ClassVar
 from partita.chunking.furniture import iter_chunked_elements
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
-from partita.chunking.options import ChunkingOptions, CommonOptions, Help
+from partita.chunking.options import CommonOptions, Help, SharedChunkingOptions
 from partita.chunking.provenance import SourceRecord, source_record
 from partita.chunking.run import ChunkingRun
 from partita.chunking.split_origins import REPEAT_LIMIT, content_size, part_of
@@ -89,39 +88,23 @@ class TextOptions(CommonOptions, total=False):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TextChunkingOptions(ChunkingOptions):
-    """The validated options of a text strategy: `ChunkingOptions` plus `respect_sections`
+class TextChunkingOptions(SharedChunkingOptions):
+    """The validated options of a text strategy: `SharedChunkingOptions` plus `respect_sections`
     (derived: `sections`, True by default); provenance is on unless `provenance=False`, page
-    furniture is left out unless `skip_furniture=False`, and
-    `overlap` may equal the window (whole splits of the previous chunk, shrunk until the next
-    split fits)."""
+    furniture is left out unless `skip_furniture=False`, and `overlap` may equal the window
+    (whole splits of the previous chunk, shrunk until the next split fits). A text strategy
+    that overlaps chunks declares `overlap` again as a constructor field (`OverlapOptions`)."""
 
     PROVENANCE_DEFAULT: ClassVar[bool] = True
     BOUNDED_ORIG_DEFAULT: ClassVar[bool] = True
     SKIP_FURNITURE_DEFAULT: ClassVar[bool] = True
     OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = True
-    STRATEGY: ClassVar[str] = "text"
-    """The strategy's name, for error messages."""
-    OPTIONS: ClassVar[Any] = TextOptions
-    """The strategy's options `TypedDict`: an option it does not declare raises `TypeError`
-    (the reference's options a text strategy has no use for, such as `new_after_n_chars`)."""
 
     respect_sections: bool | None = None
     sections: bool = field(init=False)
 
     def __post_init__(self) -> None:
-        taken = self.OPTIONS.__optional_keys__ | self.OPTIONS.__required_keys__
-        refused = [
-            f.name
-            for f in dataclasses.fields(self)
-            if f.init and f.name not in taken and getattr(self, f.name) is not None
-        ]
-        if refused:
-            raise TypeError(
-                f"the {self.STRATEGY!r} strategy takes no option "
-                + ", ".join(repr(name) for name in refused)
-            )
-        ChunkingOptions.__post_init__(self)
+        SharedChunkingOptions.__post_init__(self)
         respect = self.respect_sections
         object.__setattr__(self, "sections", True if respect is None else bool(respect))
 
@@ -135,7 +118,7 @@ GroupChunker = Callable[[Sequence[Element], ChunkIds], Iterator[Element]]
 
 def iter_groups(
     elements: Iterable[Element],
-    opts: ChunkingOptions,
+    opts: SharedChunkingOptions,
     starts_group: Callable[[Element], bool] | None = None,
 ) -> Iterator[list[Element] | Table]:
     """Generate `elements` as groups of text elements (non-empty lists) and tables, in order. A

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from partita.chunking.options import ChunkingOptions
+from partita.chunking.options import SharedChunkingOptions
 from partita.chunking.retrieval.context import PATH_JOINER, Path
 from partita.elements import Element, Table
 
@@ -26,14 +26,14 @@ __all__ = ["annotated", "annotations_of", "iter_annotated", "iter_annotated_pre_
 
 
 def annotations_of(
-    elements: Sequence[Element], path: Path, opts: ChunkingOptions
+    elements: Sequence[Element], path: Path, opts: SharedChunkingOptions
 ) -> dict[str, Any]:
     """The `extra` fields a chunk drawing on `elements` (its first one with heading path `path`)
     gets under `opts`."""
     extra: dict[str, Any] = {}
-    if opts.heading_context is not None and path:
+    if opts.retrieval.heading_context is not None and path:
         extra["heading_path"] = PATH_JOINER.join(" ".join(part.split()) for part in path)
-    if opts.page_range:
+    if opts.retrieval.page_range:
         pages = [e.metadata.page_number for e in elements if e.metadata.page_number is not None]
         if pages:
             extra["last_page_number"] = max(pages)
@@ -44,7 +44,7 @@ def annotated(
     chunk: Element,
     elements: Sequence[Element],
     path: Path,
-    opts: ChunkingOptions,
+    opts: SharedChunkingOptions,
     *,
     continuation: bool = False,
 ) -> Element:
@@ -63,7 +63,7 @@ def annotated(
 
 
 def iter_annotated(
-    chunks: Iterable[Element], elements: Sequence[Element], path: Path, opts: ChunkingOptions
+    chunks: Iterable[Element], elements: Sequence[Element], path: Path, opts: SharedChunkingOptions
 ) -> Iterator[Element]:
     """`chunks` (all made from `elements`), each annotated."""
     for chunk in chunks:
@@ -95,7 +95,11 @@ def iter_annotated_pre_chunks(
         members = pre_chunk.elements
         path = paths.get(id(members[0]), ()) if members else ()
         chunks = iter_chunks_of(pre_chunk, run, ids)
-        if opts.table_text == "rows" and len(members) == 1 and isinstance(members[0], Table):
+        if (
+            opts.retrieval.table_text == "rows"
+            and len(members) == 1
+            and isinstance(members[0], Table)
+        ):
             from partita.chunking.retrieval.rows import iter_rows_rendered
 
             chunks = (r for c in chunks for r in iter_rows_rendered(c, members[0], run, ids))

@@ -70,8 +70,10 @@ class ChunkFiller:
         self._combine_under = combine_under
         self._combine_in_window_unit = combine_in_window_unit
         self._sentences = splits_sentences(run)
-        self._sentence_overlap = run.opts.overlap_unit == "sentences" and run.opts.overlap_len > 0
-        self._prefix = run.opts.heading_context == "prefix"
+        self._sentence_overlap = (
+            run.opts.retrieval.overlap_unit == "sentences" and run.opts.overlap_len > 0
+        )
+        self._prefix = run.opts.retrieval.heading_context == "prefix"
         self._group: list[Element] = []
         self._paths: list[Path] = []
         self._headers: list[str] = []
@@ -90,7 +92,7 @@ class ChunkFiller:
         self._measure = ChunkMeasure(
             self._group, self._headers, self._header_sizes, self._run.sizer, opts.hard_max
         )
-        titles = self._title_sources() if opts.keep_titles_with_body else None
+        titles = self._title_sources() if opts.retrieval.keep_titles_with_body else None
         self._packer = Packer(
             limit=opts.hard_max,
             overlap=opts.overlap_len,
@@ -136,7 +138,8 @@ class ChunkFiller:
             and packer.has_new_content
             and not self._combines(elements)
             and not (
-                self._run.opts.keep_titles_with_body and self._whole_titles(packer.fresh_units)
+                self._run.opts.retrieval.keep_titles_with_body
+                and self._whole_titles(packer.fresh_units)
             )
         ):
             yield from self.flush()
@@ -193,7 +196,9 @@ class ChunkFiller:
             carried = packer.carried
         oversized = len(units) > 1 and measure.size(units) > opts.hard_max
         self._after_oversized = oversized
-        titles_only = opts.keep_titles_with_body and self._whole_titles(packer.fresh_units)
+        titles_only = opts.retrieval.keep_titles_with_body and self._whole_titles(
+            packer.fresh_units
+        )
         # -- (titles alone never end a chunk before their body: its first units join them) --
         if (
             len(units) > 1
@@ -250,7 +255,7 @@ class ChunkFiller:
             self._packer = None
             titles.extend(dict.fromkeys(self._group[unit.source] for unit in fresh))
             return
-        if not self._run.opts.keep_titles_with_body:
+        if not self._run.opts.retrieval.keep_titles_with_body:
             yield from self.flush()
             return
         self._packer = None

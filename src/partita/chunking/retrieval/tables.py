@@ -31,7 +31,7 @@ from itertools import islice
 from typing import Any
 
 from partita.chunking.ids import ChunkIds
-from partita.chunking.options import ChunkingOptions
+from partita.chunking.options import ChunkingOptions, SharedChunkingOptions
 from partita.chunking.prechunk import SEPARATOR, normalize_whitespace, text_trace
 from partita.chunking.retrieval.annotate import annotated
 from partita.chunking.retrieval.context import (
@@ -45,6 +45,7 @@ from partita.chunking.retrieval.table_headers import (
     continuation_header,
     unit_of,
 )
+from partita.chunking.retrieval_settings import RETRIEVAL_SETTING_NAMES
 from partita.chunking.run import ChunkingRun
 from partita.elements import Element, Table
 
@@ -65,35 +66,26 @@ _BALANCING_SHARES = (0.95, 0.9, 0.85, 0.8, 0.75, 0.7)
 _UNIT_SEARCH = 300
 """How far into a table's text its unit is looked for."""
 
-_BASE_FIELDS = tuple(f.name for f in dataclasses.fields(ChunkingOptions) if f.init)
-_RETRIEVAL_FIELDS = frozenset(
-    {
-        "profile",
-        "split_at",
-        "overlap_unit",
-        "keep_titles_with_body",
-        "heading_context",
-        "table_context",
-        "table_text",
-        "page_range",
-        "overlap",
-        "overlap_all",
-        "max_characters",
-        "max_tokens",
-        "new_after_n_chars",
-        "new_after_n_tokens",
-    }
+_WINDOW_FIELDS = ("max_characters", "max_tokens", "new_after_n_chars", "new_after_n_tokens")
+_KEPT_FIELDS = tuple(
+    f.name
+    for f in dataclasses.fields(ChunkingOptions)
+    if f.init
+    and f.name not in _WINDOW_FIELDS
+    and f.name not in ("profile", "overlap", "overlap_all", *RETRIEVAL_SETTING_NAMES)
 )
+"""The options a table's run keeps from its chunking run: all but the window, the overlap, the
+profile and the retrieval settings."""
 
 
 def table_run(run: ChunkingRun, room: int) -> ChunkingRun:
     """A run for a table's chunks in `room` (the window less a header): the same options, the
     window `room`, no retrieval options."""
     opts = run.opts
-    kept = {name: getattr(opts, name) for name in _BASE_FIELDS if name not in _RETRIEVAL_FIELDS}
+    kept = {name: getattr(opts, name) for name in _KEPT_FIELDS}
     window = "max_tokens" if run.sizer.counts_tokens else "max_characters"
     kept[window] = max(room, 1)
-    if opts.table_context:
+    if opts.retrieval.table_context:
         kept["repeat_table_headers"] = False  # -- the continuation header names the columns --
     return ChunkingRun.of(ChunkingOptions(**kept))
 
@@ -120,7 +112,7 @@ def iter_table_chunks_in_context(
     left: list[Element] = []
     prefix, trace, trial_run = "", None, run
     unit = columns = continued = ""
-    if opts.table_context:
+    if opts.retrieval.table_context:
         unit = unit_of([table.text[:_UNIT_SEARCH], *(e.text for e in before[-1:]), *path[::-1]])
         columns = column_headers_of(table)
         continued = continuation_header(path, unit, columns, "", run.sizer, opts.hard_max)
@@ -150,7 +142,7 @@ def iter_table_chunks_in_context(
         chunk_run = trial_run if prefix else _pieces_run(table, run, header, continued)
         chunks = iter_table_chunks(table, prefix, chunk_run, ids, prefix_trace=trace)
         for chunk in chunks:
-            if chunk.metadata.chunk_index and opts.table_context:
+            if chunk.metadata.chunk_index and opts.retrieval.table_context:
                 text = chunk.text
                 piece = continuation_header(
                     path, unit, columns, text, run.sizer, opts.hard_max, earlier
@@ -160,13 +152,13 @@ def iter_table_chunks_in_context(
             yield _with_header(chunk, piece + SEPARATOR if piece else "", origins, path, opts)
 
     finished = iter_finished()
-    if opts.table_text == "rows":
+    if opts.retrieval.table_text == "rows":
 
         def continued_for(text: str) -> str:
             return continuation_header(path, unit, columns, text, run.sizer, opts.hard_max, earlier)
 
         finished = _iter_by_rows(
-            finished, table, run, ids, continued_for if opts.table_context else None
+            finished, table, run, ids, continued_for if opts.retrieval.table_context else None
         )
     return left, finished
 
@@ -234,7 +226,7 @@ def context_header(
     the rest of the path. The sentence is left out when its element was handed over (in
     `handed`)."""
     opts = run.opts
-    if not opts.table_context:
+    if not opts.retrieval.table_context:
         return ""
     parts = header_parts_of(table, path, run.sizer, opts.hard_max)
     handed_introduction = bool(before) and any(e is before[-1] for e in handed)
@@ -258,7 +250,7 @@ def repeated_introduction(before: Sequence[Element], run: ChunkingRun) -> Elemen
     """The element just before a table (`before`: it, or nothing) whose whole text the table's
     context would repeat as the introducing sentence, with `table_context`; else None."""
     opts = run.opts
-    if not opts.table_context or not before:
+    if not opts.retrieval.table_context or not before:
         return None
     sentence = introduction_of(before, run.sizer, opts.hard_max)
     last = before[-1]
@@ -279,7 +271,7 @@ def _iter_by_rows(
 
 
 def _with_header(
-    chunk: Element, header: str, origins: Sequence[Element], path: Path, opts: ChunkingOptions
+    chunk: Element, header: str, origins: Sequence[Element], path: Path, opts: SharedChunkingOptions
 ) -> Element:
     if header:
         metadata = chunk.metadata
@@ -297,7 +289,7 @@ def _with_header(
     return annotated(chunk, origins, path, opts)
 
 
-def is_table(element: Element, opts: ChunkingOptions) -> bool:
+def is_table(element: Element, opts: SharedChunkingOptions) -> bool:
     """True when `element` is chunked alone, as a table."""
     return isinstance(element, Table) and opts.isolate_tables
 
@@ -310,7 +302,7 @@ def packs_with_text(table: Element, run: ChunkingRun) -> bool:
     opts = run.opts
     html = table.metadata.text_as_html or ""
     return (
-        bool(opts.table_context)
+        bool(opts.retrieval.table_context)
         and html.count("<tr") <= 1
         and run.sizer.fits(normalize_whitespace(table.text), opts.hard_max // TINY_SHARE)
     )

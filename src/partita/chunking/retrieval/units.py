@@ -28,8 +28,7 @@ __all__ = ["iter_units", "splits_sentences"]
 
 def splits_sentences(run: ChunkingRun) -> bool:
     """True when oversized elements are cut at sentence ends (see the module docstring)."""
-    opts = run.opts
-    return opts.split_at == "sentences" or opts.overlap_unit == "sentences"
+    return run.opts.retrieval.splits_sentences
 
 
 def iter_units(

@@ -24,13 +24,14 @@ strategy's options `TypedDict` extends them with its own, its options value type
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Annotated, TypedDict, Unpack
+from typing import Annotated, Unpack
 
 from partita.chunking.options import (
     ChunkingOptions,
     CommonOptions,
     Help,
     OverlapOptions,
+    RetrievalOptions,
     SeparatorOptions,
 )
 from partita.chunking.pipeline import iter_pipeline_chunks
@@ -41,61 +42,10 @@ from partita.elements import Element
 __all__ = [
     "BASIC",
     "BasicOptions",
-    "RetrievalOptions",
     "chunk_elements",
     "iter_chunk_elements",
     "run_basic",
 ]
-
-
-class RetrievalOptions(TypedDict, total=False):
-    """partita's retrieval options of "basic" and "by_title" (`partita.chunking.
-    retrieval`), each off by default, so the default output stays the reference's; `profile`
-    turns on the set that measured best."""
-
-    profile: Annotated[
-        str | None,
-        Help(
-            "a named set of options filling those not given: retrieval (128 tokens, sentence"
-            " splits, titles with bodies, heading prefix, table context, page ranges, no page"
-            " furniture)"
-        ),
-    ]
-    split_at: Annotated[
-        str | None,
-        Help(
-            "split oversized elements at: separators (default) or sentences (then clauses, then"
-            " words, never inside a grapheme cluster)"
-        ),
-    ]
-    overlap_unit: Annotated[
-        str | None,
-        Help("overlap made of: characters (tokens; default) or whole sentences within overlap"),
-    ]
-    keep_titles_with_body: Annotated[
-        bool | None,
-        Help("a title never ends a chunk whose section continues in the next (default off)"),
-    ]
-    heading_context: Annotated[
-        str | None,
-        Help(
-            "the heading path of each chunk: prefix (before its text, inside the window) or"
-            " metadata (extra heading_path); default none"
-        ),
-    ]
-    table_context: Annotated[
-        bool | None,
-        Help(
-            "start every table chunk with its heading path and introducing sentence (default off)"
-        ),
-    ]
-    table_text: Annotated[
-        str | None,
-        Help("a table chunk's text: text (default) or rows (each row as header: value; ...)"),
-    ]
-    page_range: Annotated[
-        bool | None, Help("record each chunk's last page in extra last_page_number (default off)")
-    ]
 
 
 class BasicOptions(CommonOptions, OverlapOptions, SeparatorOptions, RetrievalOptions, total=False):

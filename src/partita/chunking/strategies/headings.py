@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Unpack
+from typing import Annotated, Any, Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import CommonOptions, Help, OverlapOptions
@@ -81,9 +81,9 @@ class HeadingsChunkingOptions(TextChunkingOptions):
     """The validated "headings" options: `depth` (`split_depth`, None for every level) and
     `prefix` (`heading_prefix`, True by default)."""
 
-    STRATEGY: ClassVar[str] = "headings"
-    OPTIONS: ClassVar[Any] = HeadingsOptions
-
+    overlap: int | None = None
+    respect_sections: bool | None = field(default=None, init=False)
+    """Not an option of "headings": its sections are its headings' (`split_depth`)."""
     split_depth: int | None = None
     heading_prefix: bool | None = None
     depth: int | None = field(init=False)

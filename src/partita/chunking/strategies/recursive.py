@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Unpack
+from typing import Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import OverlapOptions, SeparatorOptions
@@ -61,8 +61,8 @@ class RecursiveOptions(TextOptions, OverlapOptions, SeparatorOptions, total=Fals
 class RecursiveChunkingOptions(TextChunkingOptions):
     """The validated "recursive" options (its own type, so `iter_chunks` finds the strategy)."""
 
-    STRATEGY: ClassVar[str] = "recursive"
-    OPTIONS: ClassVar[Any] = RecursiveOptions
+    overlap: int | None = None
+    text_splitting_separators: Sequence[str] | None = None
 
 
 def run_recursive(elements: Iterable[Element], opts: TextChunkingOptions) -> Iterator[Element]:

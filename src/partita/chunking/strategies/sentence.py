@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Unpack
+from typing import Annotated, Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help, OverlapOptions
@@ -75,9 +75,7 @@ class SentenceOptions(TextOptions, OverlapOptions, total=False):
 class SentenceChunkingOptions(TextChunkingOptions):
     """The validated "sentence" options."""
 
-    STRATEGY: ClassVar[str] = "sentence"
-    OPTIONS: ClassVar[Any] = SentenceOptions
-
+    overlap: int | None = None
     metadata_template: str | None = None
 
 

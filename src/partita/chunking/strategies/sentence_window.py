@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Unpack
+from typing import Annotated, Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help
@@ -73,9 +73,6 @@ class SentenceWindowOptions(TextOptions, total=False):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SentenceWindowChunkingOptions(TextChunkingOptions):
     """The validated "sentence_window" options; `window` is `window_size` or its default."""
-
-    STRATEGY: ClassVar[str] = "sentence_window"
-    OPTIONS: ClassVar[Any] = SentenceWindowOptions
 
     window_size: int | None = None
     window: int = field(init=False)

@@ -117,8 +117,8 @@ class TokenChunkingOptions(TextChunkingOptions):
     `overlap` below the window (the windows' stride is `max_tokens - overlap`)."""
 
     OVERLAP_MAY_FILL_WINDOW: ClassVar[bool] = False
-    STRATEGY: ClassVar[str] = "token"
-    OPTIONS: ClassVar[Any] = TokenOptions
+
+    overlap: int | None = None
 
     def __post_init__(self) -> None:
         if self.max_characters is not None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Unpack
+from typing import Annotated, Unpack
 
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help
@@ -79,9 +79,6 @@ class CodeOptions(TextOptions, total=False):
 class CodeChunkingOptions(TextChunkingOptions):
     """The validated "code" options: `language` (of `code_language`, None when not given) and
     `contexts` (`code_context`, True by default)."""
-
-    STRATEGY: ClassVar[str] = "code"
-    OPTIONS: ClassVar[Any] = CodeOptions
 
     code_language: str | None = None
     code_context: bool | None = None

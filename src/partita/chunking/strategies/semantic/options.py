@@ -100,8 +100,6 @@ class SemanticChunkingOptions(TextChunkingOptions):
     by default), `rule`, `amount` (the rule's default when not given), `decay_function` (None
     when off, the default), `min_units` and `overlap_units` (0 when not given)."""
 
-    STRATEGY: ClassVar[str] = "semantic"
-    OPTIONS: ClassVar[Any] = SemanticOptions
     MAX_CHARACTERS_DEFAULT: ClassVar[int] = 1000
     """About all-MiniLM-L6-v2's window of 256 wordpieces in English; at 500 characters the
     chunks are too small to retrieve well (recall 65.7 against 74.8 on Chroma's benchmark)."""
