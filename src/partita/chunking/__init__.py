@@ -41,6 +41,9 @@ Layout, bottom up:
   `iter_chunks`).
 """
 
+from typing import TYPE_CHECKING
+
+from partita._lazy import lazy_exports
 from partita.chunking.options import ChunkingOptions, Help
 from partita.chunking.provenance import iter_source_texts, rebuilds, sources_of
 from partita.chunking.registry import (
@@ -49,39 +52,76 @@ from partita.chunking.registry import (
     iter_chunks,
     register_chunking_strategy,
 )
-from partita.chunking.strategies.basic import BasicOptions, chunk_elements, iter_chunk_elements
-from partita.chunking.strategies.by_title import (
-    ByTitleChunkingOptions,
-    ByTitleOptions,
-    chunk_by_title,
-    iter_chunks_by_title,
-)
-from partita.chunking.strategies.code import CodeOptions, chunk_code, iter_chunks_of_code
-from partita.chunking.strategies.headings import (
-    HeadingsOptions,
-    chunk_by_headings,
-    iter_chunks_by_headings,
-)
-from partita.chunking.strategies.recursive import chunk_recursively, iter_chunks_recursively
-from partita.chunking.strategies.semantic import (
-    SemanticOptions,
-    chunk_by_semantic,
-    iter_chunks_by_semantic,
-)
-from partita.chunking.strategies.sentence import (
-    SentenceOptions,
-    chunk_by_sentence,
-    iter_chunks_by_sentence,
-)
-from partita.chunking.strategies.sentence_window import (
-    SentenceWindowOptions,
-    chunk_by_sentence_window,
-    iter_chunks_by_sentence_window,
-    replace_with_windows,
-)
-from partita.chunking.strategies.token import chunk_by_tokens, iter_chunks_by_tokens
 from partita.chunking.strategy import ChunkingStrategy
-from partita.text.sizing.tokenizers import token_counter
+
+if TYPE_CHECKING:
+    from partita.chunking.strategies.basic import (
+        BasicOptions,
+        chunk_elements,
+        iter_chunk_elements,
+    )
+    from partita.chunking.strategies.by_title import (
+        ByTitleChunkingOptions,
+        ByTitleOptions,
+        chunk_by_title,
+        iter_chunks_by_title,
+    )
+    from partita.chunking.strategies.code import CodeOptions, chunk_code, iter_chunks_of_code
+    from partita.chunking.strategies.headings import (
+        HeadingsOptions,
+        chunk_by_headings,
+        iter_chunks_by_headings,
+    )
+    from partita.chunking.strategies.recursive import (
+        chunk_recursively,
+        iter_chunks_recursively,
+    )
+    from partita.chunking.strategies.semantic import (
+        SemanticOptions,
+        chunk_by_semantic,
+        iter_chunks_by_semantic,
+    )
+    from partita.chunking.strategies.sentence import (
+        SentenceOptions,
+        chunk_by_sentence,
+        iter_chunks_by_sentence,
+    )
+    from partita.chunking.strategies.sentence_window import (
+        SentenceWindowOptions,
+        chunk_by_sentence_window,
+        iter_chunks_by_sentence_window,
+        replace_with_windows,
+    )
+    from partita.chunking.strategies.token import chunk_by_tokens, iter_chunks_by_tokens
+    from partita.text.sizing.tokenizers import token_counter
+
+_STRATEGIES = "partita.chunking.strategies"
+_LAZY_EXPORTS = {
+    name: f"{_STRATEGIES}.{module}"
+    for module, names in {
+        "basic": ("BasicOptions", "chunk_elements", "iter_chunk_elements"),
+        "by_title": (
+            "ByTitleChunkingOptions",
+            "ByTitleOptions",
+            "chunk_by_title",
+            "iter_chunks_by_title",
+        ),
+        "code": ("CodeOptions", "chunk_code", "iter_chunks_of_code"),
+        "headings": ("HeadingsOptions", "chunk_by_headings", "iter_chunks_by_headings"),
+        "recursive": ("chunk_recursively", "iter_chunks_recursively"),
+        "semantic": ("SemanticOptions", "chunk_by_semantic", "iter_chunks_by_semantic"),
+        "sentence": ("SentenceOptions", "chunk_by_sentence", "iter_chunks_by_sentence"),
+        "sentence_window": (
+            "SentenceWindowOptions",
+            "chunk_by_sentence_window",
+            "iter_chunks_by_sentence_window",
+            "replace_with_windows",
+        ),
+        "token": ("chunk_by_tokens", "iter_chunks_by_tokens"),
+    }.items()
+    for name in names
+} | {"token_counter": "partita.text.sizing.tokenizers"}
+"""The strategies' names, imported from their modules on first use (`partita._lazy`)."""
 
 __all__ = [
     "BasicOptions",
@@ -123,3 +163,5 @@ __all__ = [
     "sources_of",
     "token_counter",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY_EXPORTS)

@@ -3,7 +3,8 @@
 One registry serves `chunk`, `iter_chunks`, the command line (its `--strategy` choices and its
 option flags) and the option table (docs/options.md): each reads the registered `ChunkingStrategy`
 entries. "basic", "by_title", the text strategies ("sentence", "sentence_window",
-"recursive", "token"), "headings", "code" and "semantic" are registered on import;
+"recursive", "token"), "headings", "code" and "semantic" are built in: the registry names them,
+and imports a strategy's module when the strategy is first used;
 `register_chunking_strategy` adds more.
 
 The rule for options given to `chunk` (as in the reference, where one set of options serves
@@ -14,20 +15,13 @@ naming it (a misspelling, such as `max_charactrs`, is never silently ignored).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from partita.chunking.options import SharedChunkingOptions
-from partita.chunking.strategies.basic import BASIC
-from partita.chunking.strategies.by_title import BY_TITLE
-from partita.chunking.strategies.code import CODE
-from partita.chunking.strategies.headings import HEADINGS
-from partita.chunking.strategies.recursive import RECURSIVE
-from partita.chunking.strategies.semantic import SEMANTIC
-from partita.chunking.strategies.sentence import SENTENCE
-from partita.chunking.strategies.sentence_window import SENTENCE_WINDOW
-from partita.chunking.strategies.token import TOKEN
-from partita.chunking.strategy import ChunkingStrategy
+from partita.chunking.strategy import ChunkingStrategy, StrategyParts
 from partita.elements import Element
 
 __all__ = [
@@ -44,20 +38,55 @@ __all__ = [
 Chunker = Callable[..., list[Element]]
 """An eager chunking function: elements plus keyword options, returning chunks."""
 
-_STRATEGIES: dict[str, ChunkingStrategy] = {
-    s.name: s
-    for s in (
-        BASIC,
-        BY_TITLE,
-        SENTENCE,
-        SENTENCE_WINDOW,
-        RECURSIVE,
-        TOKEN,
-        HEADINGS,
-        CODE,
-        SEMANTIC,
-    )
-}
+_BUILT_IN: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "basic": ("basic", "chunks filled to the window in order, ignoring titles and pages"),
+        "by_title": ("by_title", "a chunk starts at every title; small sections are combined"),
+        "sentence": (
+            "sentence",
+            "paragraphs and sentences packed to the window (llama_index SentenceSplitter)",
+        ),
+        "sentence_window": (
+            "sentence_window",
+            "one chunk per sentence, with its neighbours as a window (llama_index)",
+        ),
+        "recursive": (
+            "recursive",
+            "texts cut at the coarsest separator that fits, packed with whole-split overlap",
+        ),
+        "token": (
+            "token",
+            "fixed windows of max_tokens tokens (default 1024 cl100k_base) per section"
+            " (Chroma FixedTokenChunker)",
+        ),
+        "headings": (
+            "headings",
+            'sections cut at headings, each chunk prefixed with its heading path "H1 > H2"',
+        ),
+        "code": (
+            "code",
+            "source code cut along its classes and functions, members under their class",
+        ),
+        "semantic": ("semantic", "sections cut where sentence embeddings say the topic changes"),
+    }
+)
+"""The built-in strategies, in order: name to (module under `partita.chunking.strategies`,
+summary). A module is imported when its strategy is first used."""
+
+_PACKAGE = "partita.chunking.strategies"
+
+_STRATEGIES: dict[str, ChunkingStrategy] = {}
+"""The strategies made or registered so far (a registered one replaces a built-in one)."""
+
+
+def _strategy(name: str) -> ChunkingStrategy | None:
+    """The strategy `name`, a built-in one made from its module's `PARTS` on first use."""
+    strategy = _STRATEGIES.get(name)
+    if strategy is None and name in _BUILT_IN:
+        module, summary = _BUILT_IN[name]
+        parts: StrategyParts = importlib.import_module(f"{_PACKAGE}.{module}").PARTS
+        strategy = _STRATEGIES[name] = parts.entry(name, summary)
+    return strategy
 
 
 def register_chunking_strategy(
@@ -85,22 +114,23 @@ def register_chunking_strategy(
 
 
 def chunking_strategies() -> tuple[ChunkingStrategy, ...]:
-    """The registered strategies, in registration order."""
-    return tuple(_STRATEGIES.values())
+    """The registered strategies: the built-in ones, then the others in registration order."""
+    names = dict.fromkeys([*_BUILT_IN, *_STRATEGIES])
+    return tuple(strategy for name in names if (strategy := _strategy(name)) is not None)
 
 
 def strategy_named(name: str) -> ChunkingStrategy:
     """The strategy registered as `name`; a `ValueError` naming the known ones otherwise."""
-    strategy = _STRATEGIES.get(name)
+    strategy = _strategy(name)
     if strategy is None:
-        known = ", ".join(sorted(_STRATEGIES))
+        known = ", ".join(sorted({*_BUILT_IN, *_STRATEGIES}))
         raise ValueError(f"unrecognized chunking strategy {name!r}; known strategies: {known}")
     return strategy
 
 
 def known_option_names() -> frozenset[str]:
     """The options at least one registered strategy takes."""
-    return frozenset(name for s in _STRATEGIES.values() for name in s.option_names)
+    return frozenset(name for s in chunking_strategies() for name in s.option_names)
 
 
 def chunk(elements: Iterable[Element], chunking_strategy: str, **options: Any) -> list[Element]:
@@ -135,7 +165,7 @@ def options_for(
 def iter_chunks(elements: Iterable[Element], opts: SharedChunkingOptions) -> Iterator[Element]:
     """Generate the chunks of `elements` under validated options `opts`, by the strategy whose
     options value type `opts` is (a `ChunkingOptions` is "basic"'s)."""
-    for strategy in _STRATEGIES.values():
+    for strategy in chunking_strategies():
         if strategy.run is not None and type(opts) is strategy.options_value:
             return strategy.run(elements, opts)
     raise TypeError(f"no registered chunking strategy takes {type(opts).__name__} options")

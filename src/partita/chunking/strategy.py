@@ -9,10 +9,13 @@ A strategy module (`partita.chunking.strategies.*`) declares
 - its validated options value type (a subclass of `SharedChunkingOptions`: "basic"'s
   `ChunkingOptions`, or one adding the strategy's options), whose constructor takes exactly the
   `TypedDict`'s keys (the other fields are derived values);
-- its lazy function (a generator of chunks) and its eager one (a list), taking the options;
-- `run`, the pipeline that chunks elements under an options value.
+- its lazy function (a generator of chunks) and its eager one (a list, made by `eager`), taking
+  the options;
+- `run`, the pipeline that chunks elements under an options value;
+- `PARTS`, a `StrategyParts` naming the options, the value type and `run` for the registry.
 
-`ChunkingStrategy` bundles these for the registry (`partita.chunking.registry`). A strategy
+`ChunkingStrategy` is a registry entry (`partita.chunking.registry`), made of a module's parts
+and the name and summary the registry gives it. A strategy
 registered the old way, as a bare function, has no options `TypedDict`: its options are the
 keyword parameters of its signature.
 """
@@ -20,17 +23,26 @@ keyword parameters of its signature.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import typing
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec
 
 from partita._gc import collector_paused
 from partita.chunking.options import Help, SharedChunkingOptions
 from partita.elements import Element
 
-__all__ = ["ChunkingStrategy", "OptionField", "collect_chunks", "option_fields"]
+__all__ = [
+    "ChunkingStrategy",
+    "OptionField",
+    "StrategyParts",
+    "eager",
+    "option_fields",
+]
+
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,18 +119,45 @@ class ChunkingStrategy:
         return self.options_value(**options)
 
 
-def collect_chunks(
-    iter_chunks: Callable[..., Iterator[Element]],
-    elements: Iterable[Element],
-    options: Mapping[str, Any],
-) -> list[Element]:
-    """Return `list(iter_chunks(elements, **options))`, a strategy's eager function from its lazy
-    one, with Python's cyclic collector paused when only partita's and tiktoken's code runs
-    meanwhile: `elements` a list or tuple and the `tokenizer` option None or a tiktoken name (see
-    `partita._gc`)."""
-    tokenizer = options.get("tokenizer")
-    runs_no_caller_code = isinstance(elements, (list, tuple)) and (
-        tokenizer is None or isinstance(tokenizer, str)
-    )
-    with collector_paused(runs_no_caller_code):
-        return list(iter_chunks(elements, **options))
+@dataclass(frozen=True, slots=True)
+class StrategyParts:
+    """What a strategy module declares for the registry (`partita.chunking.registry`), as
+    `PARTS`: its options `TypedDict`, its options value type, `run(elements, value)`, and its
+    public lazy and eager functions."""
+
+    options: type
+    value: type[SharedChunkingOptions]
+    run: Callable[[Iterable[Element], Any], Iterator[Element]]
+    iter_chunks: Callable[..., Iterator[Element]]
+    chunk: Callable[..., list[Element]]
+
+    def entry(self, name: str, summary: str) -> ChunkingStrategy:
+        """The registry entry of the strategy `name` made of these parts."""
+        return ChunkingStrategy(
+            name, self.chunk, self.iter_chunks, self.options, self.value, self.run, summary
+        )
+
+
+def eager(
+    iter_chunks: Callable[P, Iterator[Element]], name: str, *, pauses_collector: bool = True
+) -> Callable[P, list[Element]]:
+    """The eager form of a strategy's lazy function `iter_chunks`, named `name`: it returns
+    `list(iter_chunks(elements, **options))`, with Python's cyclic collector paused when only
+    partita's and tiktoken's code runs meanwhile: `elements` a list or tuple and the `tokenizer`
+    option None or a tiktoken name (see `partita._gc`); never when not `pauses_collector` (a
+    strategy that calls the caller's code, such as an embedder)."""
+
+    @functools.wraps(iter_chunks)
+    def chunk(*args: P.args, **options: P.kwargs) -> list[Element]:
+        tokenizer = options.get("tokenizer")
+        runs_no_caller_code = (
+            pauses_collector
+            and isinstance(args[0] if args else None, (list, tuple))
+            and (tokenizer is None or isinstance(tokenizer, str))
+        )
+        with collector_paused(runs_no_caller_code):
+            return list(iter_chunks(*args, **options))
+
+    chunk.__name__ = chunk.__qualname__ = name
+    chunk.__doc__ = f"Return the chunks `{iter_chunks.__name__}` generates, as a list."
+    return chunk

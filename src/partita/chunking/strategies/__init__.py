@@ -5,5 +5,6 @@ retrieval options of `basic` and `by_title` run `partita.chunking.retrieval`).
 
 Each module opens with the principles of its strategy, owns its options (a `TypedDict` with each
 option's help, and its validated value type), its lazy and eager functions and its pipeline, and
-ends with its `ChunkingStrategy` entry, which `partita.chunking.registry` registers.
+ends with its `PARTS` (`partita.chunking.strategy.StrategyParts`), from which
+`partita.chunking.registry` makes its entry when the strategy is first used.
 """

@@ -36,11 +36,11 @@ from partita.chunking.options import (
 )
 from partita.chunking.pipeline import iter_pipeline_chunks
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.strategy import StrategyParts, eager
 from partita.elements import Element
 
 __all__ = [
-    "BASIC",
+    "PARTS",
     "BasicOptions",
     "chunk_elements",
     "iter_chunk_elements",
@@ -91,18 +91,9 @@ def iter_chunk_elements(
     return run_basic(elements, ChunkingOptions(**options))
 
 
-def chunk_elements(elements: Iterable[Element], **options: Unpack[BasicOptions]) -> list[Element]:
-    """Return the "basic" chunks of `elements`; see `iter_chunk_elements`."""
-    return collect_chunks(iter_chunk_elements, elements, options)
+chunk_elements = eager(iter_chunk_elements, "chunk_elements")
+"""Return the "basic" chunks of `elements`; see `iter_chunk_elements`."""
 
 
-BASIC = ChunkingStrategy(
-    "basic",
-    chunk_elements,
-    iter_chunk_elements,
-    options=BasicOptions,
-    options_value=ChunkingOptions,
-    run=run_basic,
-    summary="chunks filled to the window in order, ignoring titles and pages",
-)
-"""The registry entry of the "basic" strategy."""
+PARTS = StrategyParts(BasicOptions, ChunkingOptions, run_basic, iter_chunk_elements, chunk_elements)
+"""The parts of the "basic" strategy, for the registry."""

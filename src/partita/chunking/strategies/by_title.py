@@ -28,13 +28,13 @@ from partita.chunking.pipeline import iter_pipeline_chunks
 from partita.chunking.prechunk import SEPARATOR, BoundaryPredicate, PreChunk
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies.basic import BasicOptions
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.strategy import StrategyParts, eager
 from partita.elements import Element, Title
 from partita.text.sizing.sizer import CHARACTERS, Sizer
 
 __all__ = [
-    "BY_TITLE",
     "CHUNK_MULTI_PAGE_DEFAULT",
+    "PARTS",
     "ByTitleChunkingOptions",
     "ByTitleOptions",
     "PreChunkAccumulator",
@@ -289,18 +289,11 @@ def iter_chunks_by_title(
     return run_by_title(elements, ByTitleChunkingOptions(**options))
 
 
-def chunk_by_title(elements: Iterable[Element], **options: Unpack[ByTitleOptions]) -> list[Element]:
-    """Return the "by_title" chunks of `elements`; see `iter_chunks_by_title`."""
-    return collect_chunks(iter_chunks_by_title, elements, options)
+chunk_by_title = eager(iter_chunks_by_title, "chunk_by_title")
+"""Return the "by_title" chunks of `elements`; see `iter_chunks_by_title`."""
 
 
-BY_TITLE = ChunkingStrategy(
-    "by_title",
-    chunk_by_title,
-    iter_chunks_by_title,
-    options=ByTitleOptions,
-    options_value=ByTitleChunkingOptions,
-    run=run_by_title,
-    summary="a chunk starts at every title; small sections are combined",
+PARTS = StrategyParts(
+    ByTitleOptions, ByTitleChunkingOptions, run_by_title, iter_chunks_by_title, chunk_by_title
 )
-"""The registry entry of the "by_title" strategy."""
+"""The parts of the "by_title" strategy, for the registry."""

@@ -39,7 +39,7 @@ from typing import Annotated, Any, Unpack
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import CommonOptions, Help, OverlapOptions
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.strategy import StrategyParts, eager
 from partita.chunking.text_chunks import (
     JOINER,
     TextChunkingOptions,
@@ -50,7 +50,7 @@ from partita.elements import Element, Title
 from partita.text.splits import iter_splits
 
 __all__ = [
-    "HEADINGS",
+    "PARTS",
     "HeadingsChunkingOptions",
     "HeadingsOptions",
     "chunk_by_headings",
@@ -146,20 +146,15 @@ def iter_chunks_by_headings(
     return run_headings(elements, HeadingsChunkingOptions(**options))
 
 
-def chunk_by_headings(
-    elements: Iterable[Element], **options: Unpack[HeadingsOptions]
-) -> list[Element]:
-    """Return the "headings" chunks of `elements`; see `iter_chunks_by_headings`."""
-    return collect_chunks(iter_chunks_by_headings, elements, options)
+chunk_by_headings = eager(iter_chunks_by_headings, "chunk_by_headings")
+"""Return the "headings" chunks of `elements`; see `iter_chunks_by_headings`."""
 
 
-HEADINGS = ChunkingStrategy(
-    "headings",
-    chunk_by_headings,
+PARTS = StrategyParts(
+    HeadingsOptions,
+    HeadingsChunkingOptions,
+    run_headings,
     iter_chunks_by_headings,
-    options=HeadingsOptions,
-    options_value=HeadingsChunkingOptions,
-    run=run_headings,
-    summary='sections cut at headings, each chunk prefixed with its heading path "H1 > H2"',
+    chunk_by_headings,
 )
-"""The registry entry of the "headings" strategy."""
+"""The parts of the "headings" strategy, for the registry."""

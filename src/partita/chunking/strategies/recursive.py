@@ -32,7 +32,7 @@ from typing import Unpack
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import OverlapOptions, SeparatorOptions
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.strategy import StrategyParts, eager
 from partita.chunking.text_chunks import (
     TextChunkingOptions,
     TextOptions,
@@ -43,7 +43,7 @@ from partita.elements import Element
 from partita.text.splits import RECURSIVE_SEPARATORS, Split, iter_recursive_splits
 
 __all__ = [
-    "RECURSIVE",
+    "PARTS",
     "RecursiveChunkingOptions",
     "RecursiveOptions",
     "chunk_recursively",
@@ -89,20 +89,15 @@ def iter_chunks_recursively(
     return run_recursive(elements, RecursiveChunkingOptions(**options))
 
 
-def chunk_recursively(
-    elements: Iterable[Element], **options: Unpack[RecursiveOptions]
-) -> list[Element]:
-    """Return the "recursive" chunks of `elements`; see `iter_chunks_recursively`."""
-    return collect_chunks(iter_chunks_recursively, elements, options)
+chunk_recursively = eager(iter_chunks_recursively, "chunk_recursively")
+"""Return the "recursive" chunks of `elements`; see `iter_chunks_recursively`."""
 
 
-RECURSIVE = ChunkingStrategy(
-    "recursive",
-    chunk_recursively,
+PARTS = StrategyParts(
+    RecursiveOptions,
+    RecursiveChunkingOptions,
+    run_recursive,
     iter_chunks_recursively,
-    options=RecursiveOptions,
-    options_value=RecursiveChunkingOptions,
-    run=run_recursive,
-    summary="texts cut at the coarsest separator that fits, packed with whole-split overlap",
+    chunk_recursively,
 )
-"""The registry entry of the "recursive" strategy."""
+"""The parts of the "recursive" strategy, for the registry."""

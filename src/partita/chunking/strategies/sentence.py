@@ -39,7 +39,7 @@ from typing import Annotated, Unpack
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help, OverlapOptions
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.strategy import StrategyParts, eager
 from partita.chunking.text_chunks import (
     TextChunkingOptions,
     TextOptions,
@@ -50,7 +50,7 @@ from partita.elements import Element
 from partita.text.splits import iter_splits
 
 __all__ = [
-    "SENTENCE",
+    "PARTS",
     "SentenceChunkingOptions",
     "SentenceOptions",
     "chunk_by_sentence",
@@ -98,20 +98,15 @@ def iter_chunks_by_sentence(
     return run_sentence(elements, SentenceChunkingOptions(**options))
 
 
-def chunk_by_sentence(
-    elements: Iterable[Element], **options: Unpack[SentenceOptions]
-) -> list[Element]:
-    """Return the "sentence" chunks of `elements`; see `iter_chunks_by_sentence`."""
-    return collect_chunks(iter_chunks_by_sentence, elements, options)
+chunk_by_sentence = eager(iter_chunks_by_sentence, "chunk_by_sentence")
+"""Return the "sentence" chunks of `elements`; see `iter_chunks_by_sentence`."""
 
 
-SENTENCE = ChunkingStrategy(
-    "sentence",
-    chunk_by_sentence,
+PARTS = StrategyParts(
+    SentenceOptions,
+    SentenceChunkingOptions,
+    run_sentence,
     iter_chunks_by_sentence,
-    options=SentenceOptions,
-    options_value=SentenceChunkingOptions,
-    run=run_sentence,
-    summary="paragraphs and sentences packed to the window (llama_index SentenceSplitter)",
+    chunk_by_sentence,
 )
-"""The registry entry of the "sentence" strategy."""
+"""The parts of the "sentence" strategy, for the registry."""

@@ -35,7 +35,7 @@ from typing import Annotated, Unpack
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.strategy import StrategyParts, eager
 from partita.chunking.text_chunks import (
     TextChunkingOptions,
     TextOptions,
@@ -47,7 +47,7 @@ from partita.chunking.text_chunks import (
 from partita.elements import Element
 
 __all__ = [
-    "SENTENCE_WINDOW",
+    "PARTS",
     "WINDOW_SIZE_DEFAULT",
     "SentenceWindowChunkingOptions",
     "SentenceWindowOptions",
@@ -122,11 +122,8 @@ def iter_chunks_by_sentence_window(
     return run_sentence_window(elements, SentenceWindowChunkingOptions(**options))
 
 
-def chunk_by_sentence_window(
-    elements: Iterable[Element], **options: Unpack[SentenceWindowOptions]
-) -> list[Element]:
-    """Return the "sentence_window" chunks of `elements`; see `iter_chunks_by_sentence_window`."""
-    return collect_chunks(iter_chunks_by_sentence_window, elements, options)
+chunk_by_sentence_window = eager(iter_chunks_by_sentence_window, "chunk_by_sentence_window")
+"""Return the "sentence_window" chunks of `elements`; see `iter_chunks_by_sentence_window`."""
 
 
 def replace_with_windows(chunks: Iterable[Element]) -> list[Element]:
@@ -140,13 +137,11 @@ def replace_with_windows(chunks: Iterable[Element]) -> list[Element]:
     return out
 
 
-SENTENCE_WINDOW = ChunkingStrategy(
-    "sentence_window",
-    chunk_by_sentence_window,
+PARTS = StrategyParts(
+    SentenceWindowOptions,
+    SentenceWindowChunkingOptions,
+    run_sentence_window,
     iter_chunks_by_sentence_window,
-    options=SentenceWindowOptions,
-    options_value=SentenceWindowChunkingOptions,
-    run=run_sentence_window,
-    summary="one chunk per sentence, with its neighbours as a window (llama_index)",
+    chunk_by_sentence_window,
 )
-"""The registry entry of the "sentence_window" strategy."""
+"""The parts of the "sentence_window" strategy, for the registry."""

@@ -62,7 +62,7 @@ from partita.chunking.ids import ChunkIds
 from partita.chunking.options import OverlapOptions
 from partita.chunking.provenance import SourceRecord, source_record
 from partita.chunking.run import ChunkingRun
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.strategy import StrategyParts, eager
 from partita.chunking.text_chunks import (
     JOINER,
     TextChunkingOptions,
@@ -76,7 +76,7 @@ from partita.text.sizing.sizer import sizer_for
 from partita.text.sizing.tokenizers import untruncated
 
 __all__ = [
-    "TOKEN",
+    "PARTS",
     "TOKENIZER_DEFAULT",
     "TOKEN_WINDOW_DEFAULT",
     "TokenChunkingOptions",
@@ -288,21 +288,11 @@ def iter_chunks_by_tokens(
     return run_token(elements, TokenChunkingOptions(**options))
 
 
-def chunk_by_tokens(elements: Iterable[Element], **options: Unpack[TokenOptions]) -> list[Element]:
-    """Return the "token" chunks of `elements`; see `iter_chunks_by_tokens`."""
-    return collect_chunks(iter_chunks_by_tokens, elements, options)
+chunk_by_tokens = eager(iter_chunks_by_tokens, "chunk_by_tokens")
+"""Return the "token" chunks of `elements`; see `iter_chunks_by_tokens`."""
 
 
-TOKEN = ChunkingStrategy(
-    "token",
-    chunk_by_tokens,
-    iter_chunks_by_tokens,
-    options=TokenOptions,
-    options_value=TokenChunkingOptions,
-    run=run_token,
-    summary=(
-        "fixed windows of max_tokens tokens (default 1024 cl100k_base) per section"
-        " (Chroma FixedTokenChunker)"
-    ),
+PARTS = StrategyParts(
+    TokenOptions, TokenChunkingOptions, run_token, iter_chunks_by_tokens, chunk_by_tokens
 )
-"""The registry entry of the "token" strategy."""
+"""The parts of the "token" strategy, for the registry."""

@@ -36,7 +36,7 @@ from partita.chunking.ids import ChunkIds
 from partita.chunking.options import Help
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies.code.emit import iter_code_chunks, language_of
-from partita.chunking.strategy import ChunkingStrategy, collect_chunks
+from partita.chunking.strategy import StrategyParts, eager
 from partita.chunking.text_chunks import (
     TextChunkingOptions,
     TextOptions,
@@ -48,7 +48,7 @@ from partita.text.code.languages import LANGUAGES, Language, language_named
 from partita.text.splits import iter_recursive_splits
 
 __all__ = [
-    "CODE",
+    "PARTS",
     "CodeChunkingOptions",
     "CodeOptions",
     "chunk_code",
@@ -127,18 +127,9 @@ def iter_chunks_of_code(
     return run_code(elements, CodeChunkingOptions(**options))
 
 
-def chunk_code(elements: Iterable[Element], **options: Unpack[CodeOptions]) -> list[Element]:
-    """Return the "code" chunks of `elements`; see `iter_chunks_of_code`."""
-    return collect_chunks(iter_chunks_of_code, elements, options)
+chunk_code = eager(iter_chunks_of_code, "chunk_code")
+"""Return the "code" chunks of `elements`; see `iter_chunks_of_code`."""
 
 
-CODE = ChunkingStrategy(
-    "code",
-    chunk_code,
-    iter_chunks_of_code,
-    options=CodeOptions,
-    options_value=CodeChunkingOptions,
-    run=run_code,
-    summary="source code cut along its classes and functions, members under their class",
-)
-"""The registry entry of the "code" strategy."""
+PARTS = StrategyParts(CodeOptions, CodeChunkingOptions, run_code, iter_chunks_of_code, chunk_code)
+"""The parts of the "code" strategy, for the registry."""

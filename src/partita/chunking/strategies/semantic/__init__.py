@@ -46,12 +46,12 @@ from partita.chunking.strategies.semantic.options import (
     SemanticChunkingOptions,
     SemanticOptions,
 )
-from partita.chunking.strategy import ChunkingStrategy
+from partita.chunking.strategy import StrategyParts, eager
 from partita.chunking.text_chunks import iter_groups, iter_table_output
 from partita.elements import Element, Table
 
 __all__ = [
-    "SEMANTIC",
+    "PARTS",
     "SemanticChunkingOptions",
     "SemanticOptions",
     "chunk_by_semantic",
@@ -115,21 +115,15 @@ def iter_chunks_by_semantic(
     return run_semantic(elements, SemanticChunkingOptions(**options))
 
 
-def chunk_by_semantic(
-    elements: Iterable[Element], **options: Unpack[SemanticOptions]
-) -> list[Element]:
-    """Return the "semantic" chunks of `elements`; see `iter_chunks_by_semantic`. (The
-    collector stays on: the embedder is the caller's code.)"""
-    return list(iter_chunks_by_semantic(elements, **options))
+chunk_by_semantic = eager(iter_chunks_by_semantic, "chunk_by_semantic", pauses_collector=False)
+"""Return the "semantic" chunks of `elements`; see `iter_chunks_by_semantic`. (The collector
+stays on: the embedder is the caller's code.)"""
 
-
-SEMANTIC = ChunkingStrategy(
-    "semantic",
-    chunk_by_semantic,
+PARTS = StrategyParts(
+    SemanticOptions,
+    SemanticChunkingOptions,
+    run_semantic,
     iter_chunks_by_semantic,
-    options=SemanticOptions,
-    options_value=SemanticChunkingOptions,
-    run=run_semantic,
-    summary="sections cut where sentence embeddings say the topic changes",
+    chunk_by_semantic,
 )
-"""The registry entry of the "semantic" strategy."""
+"""The parts of the "semantic" strategy, for the registry."""
