@@ -185,8 +185,8 @@ def test_a_run_builds_its_sizer_and_splitter_from_the_options() -> None:
     assert run.opts is opts
     assert run.sizer.unit == "characters"
     assert run.split("aaaa|bbbb|cccc") == ("aaaa|bbbb", "b cccc")
-    assert run.fits("x" * 10)
-    assert not run.fits("x" * 11)
+    assert run.window.fits("x" * 10)
+    assert not run.window.fits("x" * 11)
 
 
 def _fields(opts: ChunkingOptions) -> list[str]:

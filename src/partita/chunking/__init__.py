@@ -26,14 +26,18 @@ docs/differences.md lists the deliberate differences.
 
 Layout, bottom up:
 
-- `profiles.py` (named option sets), `options.py` (the validated options every strategy shares,
-  and the option sets `CommonOptions`, `OverlapOptions`, `SeparatorOptions`), `run.py` (the
-  sizer and splitter of one run), `ids.py`, `metadata.py`, `provenance.py` and `tracing.py`
-  (where chunk text came from, through the splitter's cuts), `split_origins.py`;
+- `profiles.py` (named option sets), `retrieval_settings.py` (the retrieval options of "basic"
+  and "by_title" as one value), `options.py` (the validated options every strategy shares, and
+  the option sets `CommonOptions`, `OverlapOptions`, `SeparatorOptions`), `window.py` (the
+  window in its unit), `run.py` (the sizer, splitter and window of one run), `ids.py`,
+  `metadata.py`, `provenance.py` and `tracing.py` (where chunk text came from, through the
+  splitter's cuts), `split_origins.py`;
 - `furniture.py` (what chunks leave out), `prechunk.py` and `chunks.py` (the reference
   pipeline's two stages), `tables/` (read, split, emit);
 - `text_chunks.py` (the chunk forming the text strategies share), `retrieval/` (the retrieval
-  pipeline of "basic" and "by_title": units, filling, context, tables, rows, annotations);
+  pipeline of "basic" and "by_title": units, filling, context, tables, rows, annotations),
+  `pipeline.py` (which of the two pipelines a run of "basic" or "by_title" takes), `parents.py`
+  (section parents of chunks, for small-to-big retrieval);
 - `strategy.py` (what a strategy is), `strategies/` (one module per strategy: its principles,
   its options written once with their help, its functions; "code" and "semantic" are
   subpackages: code's pieces and their chunks; semantic's similarity, decay, breakpoints,

@@ -45,7 +45,6 @@ from partita.elements import (
     metadata_from_fields,
     new_element,
 )
-from partita.text.splitting.char_pieces import iter_char_pieces
 
 __all__ = ["iter_chunks_of", "iter_chunks_of_pre_chunks"]
 
@@ -81,15 +80,8 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
     fields = consolidate_metadata(elements)
     record_sources = opts.record_sources
     anchor = elements[0].element_id
-    in_tokens = run.sizer.counts_tokens
-    if not in_tokens:
-        fits = len(text) <= opts.hard_max
-    else:
-        # -- the size when known without counting; otherwise the splitter measures the text,
-        # -- and returns it whole when it fits --
-        size = pre_chunk.token_count
-        fits = size is not None and size <= opts.hard_max
-    if fits:
+    window = run.window
+    if window.is_known_to_fit(text, pre_chunk.token_count):
         if opts.include_orig:
             fields["orig_elements"] = orig_elements_of(elements)
         if record_sources:
@@ -97,10 +89,7 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
         metadata = metadata_from_fields(fields)
         yield new_element(CompositeElement, text, ids.next_id(anchor), metadata)
         return
-    if not in_tokens:
-        pieces = iter_char_pieces(text, opts.hard_max, opts.overlap_len, opts.separators)
-    else:
-        pieces = run.split.iter_pieces(text)
+    pieces = run.split.iter_pieces(text)
     tracer = PieceTracer(text, pre_chunk.trace(), run) if record_sources else None
     if tracer is not None:
         pieces = tracer.iter_pieces(pieces)
@@ -108,7 +97,7 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
     if opts.bounded_orig:
         # -- every character piece takes at least one character of the text: at most
         # -- `len(text)` pieces --
-        if in_tokens or len(text) * content_size(elements) > REPEAT_LIMIT:
+        if window.in_tokens or len(text) * content_size(elements) > REPEAT_LIMIT:
             first_pieces, own_parts = read_pieces(pieces, content_size(elements))
             pieces = chain(first_pieces, pieces)
             if own_parts:
@@ -121,7 +110,7 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
             warn_orig_elements_omitted(elements[0])
             include_orig = False
     elif include_orig and (
-        in_tokens or len(text) * content_size(elements) > REFERENCE_REPEAT_LIMIT
+        window.in_tokens or len(text) * content_size(elements) > REFERENCE_REPEAT_LIMIT
     ):
         pieces = chain(check_reference_repeat(pieces, elements), pieces)
     if include_orig:

@@ -204,7 +204,7 @@ class PreChunkBuilder:
     def __init__(self, run: ChunkingRun) -> None:
         self._opts = run.opts
         self._sizer = run.sizer
-        self._in_tokens = run.sizer.counts_tokens
+        self._in_tokens = run.window.in_tokens
         self._elements: list[Element] = []
         self._overlap_prefix = ""
         self._raw_segments: list[str] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from partita.chunking.options import SharedChunkingOptions
+from partita.chunking.window import ChunkWindow
 from partita.text.sizing.sizer import Sizer, sizer_for
 from partita.text.splitting.splitter import TextSplitter
 
@@ -19,12 +20,14 @@ __all__ = ["ChunkingRun"]
 
 @dataclass(frozen=True, slots=True)
 class ChunkingRun:
-    """The validated `opts` of a run, the `sizer` that measures in the window's unit and the
-    `split` that cuts an oversized text into window-sized pieces (overlapping by `overlap`)."""
+    """The validated `opts` of a run, the `sizer` that measures in the window's unit, the
+    `split` that cuts an oversized text into window-sized pieces (overlapping by `overlap`), and
+    the `window` (`opts.hard_max` in the sizer's unit)."""
 
     opts: SharedChunkingOptions
     sizer: Sizer
     split: TextSplitter
+    window: ChunkWindow
 
     @classmethod
     def of(cls, opts: SharedChunkingOptions) -> ChunkingRun:
@@ -33,9 +36,4 @@ class ChunkingRun:
         split = TextSplitter(
             opts.hard_max, opts.overlap_len, sizer=sizer, separators=opts.separators
         )
-        return cls(opts, sizer, split)
-
-    def fits(self, text: str) -> bool:
-        """`sizer.measure(text) <= opts.hard_max`; in token mode a long text costs the count of
-        about a window, not of the whole text (see `Sizer.fits`)."""
-        return self.sizer.fits(text, self.opts.hard_max)
+        return cls(opts, sizer, split, ChunkWindow(opts.hard_max, sizer))

@@ -119,7 +119,7 @@ class PieceTracer:
         self._overlap = opts.overlap_len
         self._separators = opts.separators
         self._sep_len = max(map(len, opts.separators), default=0)
-        self._counts_tokens = run.sizer.counts_tokens
+        self._counts_tokens = run.window.in_tokens
         self._measure = run.sizer.measure
         self._origin = _Rest(TextTail("", text, 0), [])
         self._queue: deque[list[SourceRecord]] = deque()

@@ -172,7 +172,7 @@ class ChunkFiller:
             element_text = element.text.strip()
             if not element_text:
                 continue
-            if first and not self._run.fits(JOINER.join([*first, element_text])):
+            if first and not self._run.window.fits(JOINER.join([*first, element_text])):
                 break
             first.append(element_text)
         rest = JOINER.join(first)

@@ -83,8 +83,7 @@ def table_run(run: ChunkingRun, room: int) -> ChunkingRun:
     window `room`, no retrieval options."""
     opts = run.opts
     kept = {name: getattr(opts, name) for name in _KEPT_FIELDS}
-    window = "max_tokens" if run.sizer.counts_tokens else "max_characters"
-    kept[window] = max(room, 1)
+    kept[run.window.option_name] = max(room, 1)
     if opts.retrieval.table_context:
         kept["repeat_table_headers"] = False  # -- the continuation header names the columns --
     return ChunkingRun.of(ChunkingOptions(**kept))

@@ -86,15 +86,14 @@ def iter_table_chunks(
     maxlen = opts.hard_max
     trace = _text_trace(table, overlap_prefix, prefix_trace) if opts.record_sources else None
 
-    if run.fits(text) and (not html or run.fits(html)):
+    if run.window.fits(text) and (not html or run.window.fits(html)):
         metadata = base.replace(text_as_html=html or None)
         if trace is not None:
             metadata = metadata.replace(extra=with_sources(base.extra, records_of(trace)))
         yield Table(text, element_id=ids.next_id(table.element_id), metadata=metadata)
         return
 
-    min_html_window = 15 if run.sizer.counts_tokens else 50
-    if html_table is None or maxlen < min_html_window:
+    if html_table is None or maxlen < run.window.min_html_size:
         if trace is None:
             yield from _iter_numbered(
                 table, _iter_text_pieces(text, run), base, 0, ids, bounded=opts.bounded_orig

@@ -26,7 +26,7 @@ import pytest
 
 from tests.shared import require_module
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 
 NOT_RUN = re.compile(r"<!-- not-run: (?P<reason>.+?) -->\s*\n```python\n")
