@@ -176,8 +176,8 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 PACKAGE_RULES: dict[str, tuple[str, ...]] = {
     # -- a table stage imports only the stages before it, and nothing of chunking's pipelines --
     "partita.chunking.tables": (
-        "partita.chunking.chunks",
-        "partita.chunking.prechunk",
+        "partita.chunking._chunks",
+        "partita.chunking._prechunk",
         "partita.chunking.text_chunks",
         "partita.chunking.retrieval",
         "partita.chunking.strategies",

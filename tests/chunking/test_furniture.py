@@ -1,4 +1,4 @@
-"""What chunks leave out (`partita.chunking.furniture`): navigation in every strategy, page
+"""What chunks leave out (`partita.chunking._furniture`): navigation in every strategy, page
 furniture in the retrieval profile and the text strategies, and nothing the reference keeps in
 the default "basic" and "by_title"."""
 
@@ -11,7 +11,7 @@ import pytest
 
 import partita
 from partita.chunking import chunking_strategies
-from partita.chunking.furniture import FURNITURE_TYPES
+from partita.chunking._furniture import FURNITURE_TYPES
 from partita.elements import (
     Element,
     ElementMetadata,

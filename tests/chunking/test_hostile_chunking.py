@@ -16,7 +16,7 @@ from unstructured.staging.base import elements_from_dicts as reference_from_dict
 
 import partita
 from partita.chunking import chunk_by_title, chunk_elements, token_counter
-from partita.chunking.split_origins import REPEAT_LIMIT, content_size
+from partita.chunking._split_origins import REPEAT_LIMIT, content_size
 from partita.elements import Element
 from partita.serialization import element_to_dict
 from tests.robustness.hostile_chunking import (

@@ -1,4 +1,4 @@
-"""Pre-chunking helpers of `partita.chunking.prechunk`."""
+"""Pre-chunking helpers of `partita.chunking._prechunk`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from partita.chunking.prechunk import normalize_whitespace
+from partita.chunking._prechunk import normalize_whitespace
 
 _SPLIT_WHITESPACE = [chr(c) for c in range(sys.maxunicode + 1) if len(f"a{chr(c)}a".split()) == 2]
 

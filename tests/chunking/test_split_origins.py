@@ -1,4 +1,4 @@
-"""What split elements' chunks carry in `orig_elements` (`partita.chunking.split_origins`).
+"""What split elements' chunks carry in `orig_elements` (`partita.chunking._split_origins`).
 
 By default, the reference's rule, checked against the reference: the whole element on every
 piece, none on the pieces of an element over 1,000,000 characters of text, HTML and image data.
@@ -18,7 +18,7 @@ from unstructured.staging.base import elements_from_json as reference_elements_f
 import partita
 from partita.chunking import chunk_by_title
 from partita.chunking import chunk_elements as chunk_elements_by_default
-from partita.chunking.split_origins import (
+from partita.chunking._split_origins import (
     BULKY_FIELDS,
     REPEAT_LIMIT,
     SPLIT_ORIG_ELEMENTS_MAX_CHARS,

@@ -7,7 +7,7 @@ Terms used throughout:
   table chunk's html can reach it; nothing exceeds it but the cases docs/differences.md lists.
 - **soft_max**: `new_after_n_chars` / `new_after_n_tokens`; a pre-chunk longer than this takes
   no further element.
-- **pre-chunk**: the elements staged to form one chunk (`prechunk.py`).
+- **pre-chunk**: the elements staged to form one chunk (`_prechunk.py`).
 - **semantic boundary**: an element that must start a new pre-chunk: a Title in `by_title`, and
   a page change when `multipage_sections=False` (`strategies/by_title.py`).
 - **combining**: by_title merges consecutive pre-chunks shorter than
@@ -30,13 +30,13 @@ Layout, bottom up:
   and "by_title" as one value), `options.py` (the validated options every strategy shares, and
   the option sets `CommonOptions`, `OverlapOptions`, `SeparatorOptions`), `window.py` (the
   window in its unit), `run.py` (the sizer, splitter and window of one run), `ids.py`,
-  `metadata.py`, `provenance.py` and `tracing.py` (where chunk text came from, through the
-  splitter's cuts), `split_origins.py`;
-- `furniture.py` (what chunks leave out), `prechunk.py` and `chunks.py` (the reference
+  `metadata.py`, `provenance.py` and `_tracing.py` (where chunk text came from, through the
+  splitter's cuts), `_split_origins.py`;
+- `_furniture.py` (what chunks leave out), `_prechunk.py` and `_chunks.py` (the reference
   pipeline's two stages), `tables/` (read, split, emit);
 - `text_chunks.py` (the chunk forming the text strategies share), `retrieval/` (the retrieval
   pipeline of "basic" and "by_title": units, filling, context, tables, rows, annotations),
-  `pipeline.py` (which of the two pipelines a run of "basic" or "by_title" takes), `parents.py`
+  `_pipeline.py` (which of the two pipelines a run of "basic" or "by_title" takes), `parents.py`
   (section parents of chunks, for small-to-big retrieval);
 - `strategy.py` (what a strategy is), `strategies/` (one module per strategy: its principles,
   its options written once with their help, its functions; "code" and "semantic" are

@@ -71,7 +71,7 @@ joined or merged). With `DROPPED_FIELDS`, every declared metadata field, exactly
 
 BULKY_FIELDS = frozenset(name for name, field in METADATA_FIELDS.items() if field.bulky)
 """Metadata fields whose size grows with the element's content (see
-`partita.chunking.split_origins`, which leaves them out of later pieces past its limit)."""
+`partita.chunking._split_origins`, which leaves them out of later pieces past its limit)."""
 
 
 def consolidate_metadata(elements: Sequence[Element]) -> dict[str, Any]:

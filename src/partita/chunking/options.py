@@ -228,7 +228,7 @@ class SharedChunkingOptions:
     elements' texts it took (`partita.chunking.provenance`); None: `PROVENANCE_DEFAULT`."""
     skip_furniture: bool | None = None
     """Whether page furniture (Header, Footer, PageNumber) is left out of chunks; None:
-    `SKIP_FURNITURE_DEFAULT`. Navigation is left out always (`partita.chunking.furniture`)."""
+    `SKIP_FURNITURE_DEFAULT`. Navigation is left out always (`partita.chunking._furniture`)."""
 
     # -- the options only some strategies take, at their default unless a value type declares
     # -- them as constructor fields --
@@ -244,8 +244,8 @@ class SharedChunkingOptions:
     split_orig_elements: str | None = field(default=None, init=False)
     """What the chunks split from one element carry in `orig_elements`: "reference" (the whole
     element, none when it is over 1,000,000 characters; default) or "bounded" (the whole element
-    while the repetition stays within `split_origins.REPEAT_LIMIT`, else each chunk its own
-    part); see `partita.chunking.split_origins`."""
+    while the repetition stays within `_split_origins.REPEAT_LIMIT`, else each chunk its own
+    part); see `partita.chunking._split_origins`."""
 
     hard_max: int = field(init=False)
     soft_max: int = field(init=False)
@@ -374,7 +374,7 @@ class ChunkingOptions(SharedChunkingOptions):
     """The validated options of "basic": the reference's options (shared with "by_title",
     whose `strategies.by_title.ByTitleChunkingOptions` extends this), and partita's retrieval
     options, given flat as the reference's are and held as one value, `retrieval`
-    (`RetrievalSettings`), which chooses the pipeline (`partita.chunking.pipeline`). See
+    (`RetrievalSettings`), which chooses the pipeline (`partita.chunking._pipeline`). See
     `strategies.basic.BasicOptions` for each option's help.
 
     A `profile` fills the options left unset first (`partita.chunking.profiles`); validation

@@ -37,11 +37,11 @@ What "basic" and "by_title" record
   "\\n\\n". A normalized text equals its source wherever the source has a single space between
   words, so an element gets one record per run of words separated by single spaces: one record
   for a text that is already normal; the space standing for a longer run is left out
-  (`partita.chunking.prechunk.text_trace`).
+  (`partita.chunking._prechunk.text_trace`).
 - **The overlap prefix** (`overlap_all`) is the end of the previous pre-chunk's text; its records
   are that text's records cut to the prefix, so they point at the elements it came from.
 - **Split pieces.** An oversized text is split by the reference's rules (`TextSplitter`); each
-  piece is traced through the splitter's cuts (`partita.chunking.tracing.PieceTracer`): its new
+  piece is traced through the splitter's cuts (`partita.chunking._tracing.PieceTracer`): its new
   text is a range of the text it was cut from, the overlap tail repeated at its start
   (`overlap`) points where that tail came from, and the space the splitter puts after the tail
   is a joiner.

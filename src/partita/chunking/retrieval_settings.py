@@ -6,7 +6,7 @@ strategies' options `TypedDict`s do; `RetrievalSettings` is their validated valu
 `unstructured`-compatible API is unchanged), and their options value (`ChunkingOptions`) holds
 them as one `RetrievalSettings`, `opts.retrieval`; every other strategy's value holds
 `NO_RETRIEVAL`. The pipeline a run takes is
-chosen from it (`partita.chunking.pipeline.pipeline_for`).
+chosen from it (`partita.chunking._pipeline.pipeline_for`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ Principles:
   and text is never merged across groups; the title's text joins the chunks it heads, as in
   "by_title". Without it, all text elements between two tables form one group.
 - **Navigation and page furniture are left out.** Navigation always; Header, Footer and
-  PageNumber unless `skip_furniture=False` (`partita.chunking.furniture`), before grouping.
+  PageNumber unless `skip_furniture=False` (`partita.chunking._furniture`), before grouping.
 - **Tables stand alone**, as in "by_title": a table ends the group before it and becomes one
   `Table` or `TableChunk`s (`partita.chunking.tables.emit`), or passes through unchanged with
   `skip_table_chunking`. These strategies always isolate tables.
@@ -25,7 +25,7 @@ Principles:
   they round-trip without a schema change.
 - Chunks carry consolidated metadata (`partita.chunking.metadata`), `orig_elements` (unless
   `include_orig_elements=False`; an element split into so many chunks that repeating it whole
-  would pass `split_origins.REPEAT_LIMIT` is there as the chunk's part of it, as the reference
+  would pass `_split_origins.REPEAT_LIMIT` is there as the chunk's part of it, as the reference
   strategies do past that limit) and deterministic ids (`partita.chunking.ids`).
 """
 
@@ -35,13 +35,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
 
-from partita.chunking.furniture import iter_chunked_elements
+from partita.chunking._furniture import iter_chunked_elements
+from partita.chunking._split_origins import REPEAT_LIMIT, content_size, part_of
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import consolidate_metadata, orig_elements_of
 from partita.chunking.options import CommonOptions, Help, SharedChunkingOptions
 from partita.chunking.provenance import SourceRecord, source_record
 from partita.chunking.run import ChunkingRun
-from partita.chunking.split_origins import REPEAT_LIMIT, content_size, part_of
 from partita.elements import (
     CompositeElement,
     Element,
@@ -124,7 +124,7 @@ def iter_groups(
     """Generate `elements` as groups of text elements (non-empty lists) and tables, in order. A
     group starts at each element `starts_group` accepts (default: each `Title`, with
     `respect_sections`); a table ends the group before it. Navigation, and page furniture
-    when `opts.skips_furniture`, are left out (`partita.chunking.furniture`): every text
+    when `opts.skips_furniture`, are left out (`partita.chunking._furniture`): every text
     strategy takes its elements here."""
     if starts_group is None:
         sections = getattr(opts, "sections", True)
@@ -262,7 +262,7 @@ def _origins(group: Sequence[Element], spans: Spans, unique: list[Element]) -> S
     """The elements a chunk's `orig_elements` holds: `unique`, except that an element split
     into so many chunks that repeating it whole in each would pass `REPEAT_LIMIT` (its pieces,
     estimated from this chunk's part of it, times its size) is there as its part
-    (`split_origins.part_of`): the output stays linear in the element's size."""
+    (`_split_origins.part_of`): the output stays linear in the element's size."""
     parts: dict[int, Element] = {}
     for i, start, end in spans:
         element = group[i]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from partita.chunking._pipeline import pipeline_for
 from partita.chunking.options import ChunkingOptions
-from partita.chunking.pipeline import pipeline_for
 from partita.chunking.profiles import PROFILES, profile_values
 from partita.chunking.strategies.by_title import ByTitleChunkingOptions
 

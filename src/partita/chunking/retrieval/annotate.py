@@ -76,9 +76,9 @@ def iter_annotated_pre_chunks(
     to_pre_chunks: Any,
 ) -> Iterator[Element]:
     """The reference pipeline's chunks of `elements`, annotated: `to_pre_chunks(elements)` makes
-    the pre-chunks, each becomes its chunks (`partita.chunking.chunks.iter_chunks_of`), each
+    the pre-chunks, each becomes its chunks (`partita.chunking._chunks.iter_chunks_of`), each
     chunk annotated from its pre-chunk's elements."""
-    from partita.chunking.chunks import iter_chunks_of
+    from partita.chunking._chunks import iter_chunks_of
     from partita.chunking.ids import ChunkIds
     from partita.chunking.retrieval.context import iter_with_paths
 

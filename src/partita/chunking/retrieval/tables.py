@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Any
 
+from partita.chunking._prechunk import SEPARATOR, normalize_whitespace, text_trace
 from partita.chunking.ids import ChunkIds
 from partita.chunking.options import ChunkingOptions, SharedChunkingOptions
-from partita.chunking.prechunk import SEPARATOR, normalize_whitespace, text_trace
 from partita.chunking.retrieval.annotate import annotated
 from partita.chunking.retrieval.context import (
     PATH_JOINER,

@@ -14,7 +14,7 @@ Principles:
   (`skip_table_chunking`).
 - **Navigation is never chunked**; page headers, footers and page numbers are, as in the
   reference, unless `skip_furniture` (set by the `retrieval` profile) leaves them out
-  (`partita.chunking.furniture`).
+  (`partita.chunking._furniture`).
 
 `CommonOptions` are the options every strategy takes and `OverlapOptions` the overlap; a
 strategy's options `TypedDict` extends them with its own, its options value type extends
@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Annotated, Unpack
 
+from partita.chunking._pipeline import iter_pipeline_chunks
 from partita.chunking.options import (
     ChunkingOptions,
     CommonOptions,
@@ -34,7 +35,6 @@ from partita.chunking.options import (
     RetrievalOptions,
     SeparatorOptions,
 )
-from partita.chunking.pipeline import iter_pipeline_chunks
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategy import StrategyParts, eager
 from partita.elements import Element
@@ -72,7 +72,7 @@ class BasicOptions(CommonOptions, OverlapOptions, SeparatorOptions, RetrievalOpt
 
 def run_basic(elements: Iterable[Element], opts: ChunkingOptions) -> Iterator[Element]:
     """Generate the "basic" chunks of `elements` under validated options `opts`, by the pipeline
-    the options choose (`partita.chunking.pipeline`): no section boundaries, no combining.
+    the options choose (`partita.chunking._pipeline`): no section boundaries, no combining.
 
     The run (its sizer and splitter) is built when this is called.
     """

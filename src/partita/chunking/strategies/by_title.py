@@ -23,9 +23,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Annotated, Unpack
 
+from partita.chunking._pipeline import iter_pipeline_chunks
+from partita.chunking._prechunk import SEPARATOR, BoundaryPredicate, PreChunk
 from partita.chunking.options import ChunkingOptions, Help
-from partita.chunking.pipeline import iter_pipeline_chunks
-from partita.chunking.prechunk import SEPARATOR, BoundaryPredicate, PreChunk
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies.basic import BasicOptions
 from partita.chunking.strategy import StrategyParts, eager
@@ -259,7 +259,7 @@ def run_by_title(elements: Iterable[Element], opts: ByTitleChunkingOptions) -> I
     elements -> iter_pre_chunks (boundaries: titles, and pages unless multipage)
              -> iter_combined_pre_chunks -> chunks
 
-    The options choose the pipeline (`partita.chunking.pipeline`): this one, annotated, or the
+    The options choose the pipeline (`partita.chunking._pipeline`): this one, annotated, or the
     retrieval pipeline, with the same section boundaries.
     """
     run = ChunkingRun.of(opts)

@@ -9,7 +9,7 @@ window is tiny (under 50 characters or 15 tokens). The chunks of one table share
 and are numbered by `chunk_index`; each carries the table in `orig_elements` (none when the
 table is over 1,000,000 characters, the reference's rule), or, under
 `split_orig_elements="bounded"` when they would repeat it past `REPEAT_LIMIT`, its own part of it
-(`partita.chunking.split_origins`). A table with no text forms no chunk.
+(`partita.chunking._split_origins`). A table with no text forms no chunk.
 
 When the run records sources, each chunk's `metadata.extra["sources"]` holds its records
 (`partita.chunking.provenance`): a `Table` the overlap prefix's and the table's stripped text; a
@@ -25,6 +25,16 @@ import re
 from collections.abc import Callable, Iterator
 from itertools import chain, islice
 
+from partita.chunking._split_origins import (
+    check_reference_repeat,
+    content_size,
+    omits_orig_elements,
+    part_of,
+    read_pieces,
+    warn_orig_elements_omitted,
+    without_bulky_fields,
+)
+from partita.chunking._tracing import PieceTracer
 from partita.chunking.ids import ChunkIds
 from partita.chunking.metadata import table_chunk_metadata
 from partita.chunking.provenance import (
@@ -35,18 +45,8 @@ from partita.chunking.provenance import (
     with_sources,
 )
 from partita.chunking.run import ChunkingRun
-from partita.chunking.split_origins import (
-    check_reference_repeat,
-    content_size,
-    omits_orig_elements,
-    part_of,
-    read_pieces,
-    warn_orig_elements_omitted,
-    without_bulky_fields,
-)
 from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
 from partita.chunking.tables.split.table import HtmlTableSplitter
-from partita.chunking.tracing import PieceTracer
 from partita.elements import (
     Element,
     ElementMetadata,
@@ -234,7 +234,7 @@ def _iter_numbered(
     """The `TableChunk`s of `pieces`, numbered, each carrying the table in `orig_elements`, and,
     with `sources`, its records. By the reference's rule, the chunks of a table over 1,000,000
     characters carry no `orig_elements` when there are two or more; with `bounded`, past
-    `REPEAT_LIMIT` each carries its own part of the table instead (see `split_origins`)."""
+    `REPEAT_LIMIT` each carries its own part of the table instead (see `_split_origins`)."""
     table_id = ids.next_table_id(table.element_id)
     carried = max(0, carried_header_rows)
     base_fields = base.set_fields_view()

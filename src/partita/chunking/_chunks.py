@@ -6,7 +6,7 @@ the window (one oversized element), several: the second and later carry `is_cont
 Every piece carries the whole `orig_elements`, except, by the reference's rule, the pieces of
 one element over 1,000,000 characters, which carry none, or, under `split_orig_elements=
 "bounded"`, pieces that would repeat the element past `REPEAT_LIMIT`, which each carry their own
-part (`partita.chunking.split_origins`). A pre-chunk with no text forms no chunk.
+part (`partita.chunking._split_origins`). A pre-chunk with no text forms no chunk.
 
 When the run records sources (`provenance`), each chunk's `metadata.extra["sources"]` holds its
 records: the pre-chunk's trace, whole or, for a piece, as traced through the splitter
@@ -19,13 +19,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, islice
 from typing import Any
 
-from partita.chunking.ids import ChunkIds
-from partita.chunking.metadata import consolidate_metadata, orig_elements_of
-from partita.chunking.options import SharedChunkingOptions
-from partita.chunking.prechunk import PreChunk
-from partita.chunking.provenance import records_of, source_record, with_sources
-from partita.chunking.run import ChunkingRun
-from partita.chunking.split_origins import (
+from partita.chunking._prechunk import PreChunk
+from partita.chunking._split_origins import (
     REFERENCE_REPEAT_LIMIT,
     REPEAT_LIMIT,
     check_reference_repeat,
@@ -37,7 +32,12 @@ from partita.chunking.split_origins import (
     warn_orig_elements_omitted,
     without_bulky_fields,
 )
-from partita.chunking.tracing import PieceTracer
+from partita.chunking._tracing import PieceTracer
+from partita.chunking.ids import ChunkIds
+from partita.chunking.metadata import consolidate_metadata, orig_elements_of
+from partita.chunking.options import SharedChunkingOptions
+from partita.chunking.provenance import records_of, source_record, with_sources
+from partita.chunking.run import ChunkingRun
 from partita.elements import (
     CompositeElement,
     Element,
@@ -162,7 +162,7 @@ def _iter_pieces_with_parts(
 ) -> Iterator[Element]:
     """The chunks of pieces that each carry their own part of the split element.
 
-    Only the first piece keeps the size-proportional metadata; see `split_origins`.
+    Only the first piece keeps the size-proportional metadata; see `_split_origins`.
     """
     split = longest_element(elements)
     anchor = elements[0].element_id

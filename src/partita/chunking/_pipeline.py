@@ -3,8 +3,8 @@
 Principles:
 
 - **The reference's by default.** Without a retrieval option the run is the reference's:
-  `prechunk.iter_pre_chunks` (sections cut at the strategy's boundaries, combined by
-  "by_title"), then `chunks.iter_chunks_of_pre_chunks`.
+  `_prechunk.iter_pre_chunks` (sections cut at the strategy's boundaries, combined by
+  "by_title"), then `_chunks.iter_chunks_of_pre_chunks`.
 - **Annotated** when an option only adds to the reference's chunks (`heading_context=
   "metadata"`, `page_range`, `table_text="rows"`): the same chunks, annotated
   (`retrieval.annotate`).
@@ -12,7 +12,7 @@ Principles:
   kept with their bodies, a heading prefix, table context): partita's unit packer
   (`partita.chunking.retrieval`).
 - Navigation, and page furniture with `skip_furniture`, are left out first, in every pipeline
-  (`partita.chunking.furniture`).
+  (`partita.chunking._furniture`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal
 
-from partita.chunking.chunks import iter_chunks_of_pre_chunks
-from partita.chunking.furniture import iter_chunked_elements
+from partita.chunking._chunks import iter_chunks_of_pre_chunks
+from partita.chunking._furniture import iter_chunked_elements
+from partita.chunking._prechunk import BoundaryPredicate, PreChunk, iter_pre_chunks
 from partita.chunking.options import SharedChunkingOptions
-from partita.chunking.prechunk import BoundaryPredicate, PreChunk, iter_pre_chunks
 from partita.chunking.run import ChunkingRun
 from partita.elements import Element
 
