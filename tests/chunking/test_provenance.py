@@ -245,9 +245,22 @@ def test_a_table_s_overlap_prefix_is_recorded_before_it() -> None:
     assert spans(table_chunk) == [("n", 5, 14, 0), ("t", 0, 30, 10)]
 
 
-def test_a_passed_through_table_records_itself() -> None:
+@pytest.mark.parametrize(
+    ("strategy", "options"),
+    [
+        ("basic", {"max_characters": 40}),
+        ("by_title", {"profile": "retrieval", "max_tokens": 8}),
+        ("sentence", {"max_characters": 40}),
+        ("recursive", {"max_characters": 40}),
+        ("token", {"max_tokens": 8}),
+        ("headings", {"max_characters": 40}),
+    ],
+)
+def test_a_passed_through_table_records_itself(strategy: str, options: dict[str, Any]) -> None:
     table = Table(TABLE_TEXT, element_id="t", metadata=ElementMetadata(text_as_html=HTML))
-    (chunk,) = chunk_elements([table], max_characters=40, skip_table_chunking=True, provenance=True)
+    (chunk,) = partita.chunk(
+        [table], strategy, skip_table_chunking=True, provenance=True, **options
+    )
     assert (chunk.text, chunk.element_id) == (table.text, "t")
     assert spans(chunk) == [("t", 0, len(TABLE_TEXT), 0)]
     assert chunk.metadata.replace(extra=None) == table.metadata

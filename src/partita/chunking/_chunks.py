@@ -46,7 +46,7 @@ from partita.elements import (
     new_element,
 )
 
-__all__ = ["iter_chunks_of", "iter_chunks_of_pre_chunks"]
+__all__ = ["iter_chunks_of", "iter_chunks_of_pre_chunks", "passed_through"]
 
 
 def iter_chunks_of_pre_chunks(
@@ -65,7 +65,7 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
     elements = pre_chunk.elements
     if len(elements) == 1 and isinstance(elements[0], Table):
         if opts.skip_tables:
-            yield _passed_through(elements[0]) if opts.record_sources else elements[0]
+            yield passed_through(elements[0], opts)
         else:
             # -- imported here: table splitting needs lxml, which `import partita` avoids --
             from partita.chunking.tables.emit import iter_table_chunks
@@ -128,8 +128,11 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
             yield new_element(CompositeElement, piece, ids.next_id(anchor), continuation)
 
 
-def _passed_through(table: Element) -> Element:
-    """`table` as a chunk that records its sources: itself, whole."""
+def passed_through(table: Element, opts: SharedChunkingOptions) -> Element:
+    """`table` as its own chunk (`skip_table_chunking`): unchanged, or, when `opts` record
+    sources, recording itself, whole."""
+    if not opts.record_sources:
+        return table
     records = [source_record(table.element_id, 0, len(table.text), 0)] if table.text else []
     extra = with_sources(table.metadata.extra, records)
     return new_element(

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
 
+from partita.chunking._chunks import passed_through
 from partita.chunking._furniture import iter_chunked_elements
 from partita.chunking._split_origins import REPEAT_LIMIT, content_size, part_of
 from partita.chunking.ids import ChunkIds
@@ -152,7 +153,7 @@ def iter_table_output(table: Table, run: ChunkingRun, ids: ChunkIds) -> Iterator
     """A table's chunks (`partita.chunking.tables.emit`), or the table unchanged with
     `skip_table_chunking`."""
     if run.opts.skip_tables:
-        yield table
+        yield passed_through(table, run.opts)
         return
     from partita.chunking.tables.emit import iter_table_chunks
 

@@ -37,12 +37,6 @@ def test_without_a_profile_the_table_is_passed_through_as_it_is(strategy: str) -
     assert len(_table_chunks(split, table)) > 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the retrieval pipeline chunks tables in context whatever skip_table_chunking says"
-    " (partita.chunking.retrieval: iter_retrieval_chunks and tables.iter_table_chunks_in_context"
-    " never read opts.skip_tables)",
-)
 @pytest.mark.parametrize("strategy", ["basic", "by_title"])
 @pytest.mark.parametrize("window", [{}, {"max_tokens": 16}])
 def test_under_the_retrieval_profile_the_table_is_passed_through_unchanged(

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
+from partita.chunking._chunks import passed_through
 from partita.chunking.ids import ChunkIds
 from partita.chunking.retrieval.context import Path, iter_with_paths
 from partita.chunking.retrieval.filling import ChunkFiller
@@ -84,6 +85,15 @@ def iter_retrieval_chunks(
             yield chunk
 
     for element, path in iter_with_paths(elements):
+        if is_table(element, opts) and opts.skip_tables:
+            # -- passed through as it is (`skip_table_chunking`), after the text before it --
+            if section:
+                yield from filler.add_section(section, paths)
+            yield from filler.flush()
+            yield passed_through(element, opts)
+            section, paths, before = [], [], []
+            recent.clear()
+            continue
         if is_table(element, opts) and not packs_with_text(element, run):
             if section:
                 yield from noted(filler.add_section(section, paths))
