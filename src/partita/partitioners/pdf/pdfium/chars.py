@@ -45,6 +45,7 @@ import ctypes
 import math
 import re
 from collections.abc import Sequence, Set
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
@@ -98,17 +99,17 @@ class PageChars(NamedTuple):
     one of whose strings PDFium may have cut: `chars` is then incomplete."""
 
 
+@dataclass(slots=True)
 class _ObjectInfo:
-    __slots__ = ("fontname", "matrix", "size", "unmapped", "upright")
+    """What the characters of one text object share (see the module's docstring)."""
 
-    def __init__(
-        self, size: float, fontname: str, upright: bool, matrix: Matrix, unmapped: bool
-    ) -> None:
-        self.size = size
-        self.fontname = fontname
-        self.upright = upright
-        self.matrix = matrix
-        self.unmapped = unmapped
+    size: float
+    fontname: str
+    upright: bool
+    matrix: Matrix
+    unmapped: bool
+    """True when the font is symbolic or the object's first glyph has no Unicode mapping: each
+    character's mapping is then asked (`FPDFText_HasUnicodeMapError`)."""
 
     def char(self, text: str, x0: float, x1: float, top: float, bottom: float) -> Char:
         """A character of this text object in pdfplumber's form, its box given."""
