@@ -31,9 +31,9 @@ import functools
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any
 
-from partita._workers import BatchResult, WorkerPool, check_limits, item_name, run_task
+from partita._workers import BatchResult, I, T, WorkerPool, check_limits, item_name, run_task
 from partita.elements import Element
 
 __all__ = [
@@ -44,9 +44,6 @@ __all__ = [
     "iter_task_results",
     "parse_memory_size",
 ]
-
-T = TypeVar("T")
-I = TypeVar("I")  # noqa: E741 -- the item type
 
 
 def default_jobs() -> int:

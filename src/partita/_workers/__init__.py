@@ -38,6 +38,8 @@ from partita._workers.pool import WorkerPool
 from partita._workers.process import (
     STARTS,
     BatchResult,
+    I,
+    T,
     check_limits,
     item_name,
     run_task,
@@ -47,6 +49,8 @@ from partita._workers.process import (
 __all__ = [
     "STARTS",
     "BatchResult",
+    "I",
+    "T",
     "WorkerPipe",
     "WorkerPool",
     "check_limits",

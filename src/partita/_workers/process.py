@@ -47,7 +47,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-"""A task's result type (the workers' type variables, shared by the pool and the pipe)."""
+"""A task's result type (the workers' type variables, shared by the pool, the pipe and
+`partita.batch`)."""
 I = TypeVar("I")  # noqa: E741 -- the item type
 
 STARTS = ("forkserver", "subprocess")

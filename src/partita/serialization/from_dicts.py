@@ -107,14 +107,7 @@ class ElementReader:
         cls = TYPE_TO_ELEMENT_CLASS.get(type_name) if isinstance(type_name, str) else None
         if cls is None:
             raise UnknownElementTypeError(type_name, position=position)
-        text = item.get("text")
-        if text is None:
-            text = ""
-        elif not isinstance(text, str):
-            raise MalformedJSONError(
-                f"element text must be a string, got {json_type_name(text)}",
-                position=_at(position, "text"),
-            )
+        text = _optional_string(item, "text", "element text", position)
         raw_meta = item.get("metadata")
         if raw_meta is None:
             metadata = _metadata_from_fields({})
@@ -125,14 +118,7 @@ class ElementReader:
                 f"element metadata must be a JSON object, got {json_type_name(raw_meta)}",
                 position=_at(position, "metadata"),
             )
-        element_id = item.get("element_id")
-        if element_id is None:
-            element_id = ""
-        elif not isinstance(element_id, str):
-            raise MalformedJSONError(
-                f"element_id must be a string, got {json_type_name(element_id)}",
-                position=_at(position, "element_id"),
-            )
+        element_id = _optional_string(item, "element_id", "element_id", position)
         embeddings = _embeddings(item.get("embeddings"), position)
         if cls is CheckBox:
             checked = item.get("checked")
@@ -231,6 +217,19 @@ class ElementReader:
 def _at(position: str | None, key: str) -> str:
     """The position of `key` of the element at `position`."""
     return f"{position}, {key}" if position else key
+
+
+def _optional_string(item: Mapping[str, Any], key: str, label: str, position: str | None) -> str:
+    """`item[key]`, a string; "" when it is absent or null. Any other value raises
+    `MalformedJSONError` at `key` of `position`, naming the field `label`."""
+    value = item.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise MalformedJSONError(
+            f"{label} must be a string, got {json_type_name(value)}", position=_at(position, key)
+        )
+    return value
 
 
 def _embeddings(value: Any, position: str | None) -> tuple[float, ...] | None:

@@ -100,11 +100,7 @@ def check_number(value: Any, where: str) -> int | float:
         if value - value == 0.0:  # -- False for NaN and the infinities, at no call's cost --
             return value
         raise MalformedJSONError(non_finite_message(value), position=where)
-    if _is_integer(value):
-        return value  # type: ignore[no-any-return]
-    if isinstance(value, int) and not isinstance(value, bool):
-        raise MalformedJSONError("is an integer beyond 64 bits", position=where)
-    raise _fail(where, "a number", value)
+    return _checked_integer(value, where, "a number")
 
 
 def _string(value: Any, where: str) -> str:
@@ -115,11 +111,18 @@ def _string(value: Any, where: str) -> str:
 
 def check_integer(value: Any, where: str) -> int:
     """Return `value` if it is a JSON integer within 64 bits (not a boolean)."""
+    return _checked_integer(value, where, "an integer")
+
+
+def _checked_integer(value: Any, where: str, expected: str) -> int:
+    """Return `value` if it is an integer within 64 bits (not a boolean); raise
+    `MalformedJSONError` at `where` saying so for a larger integer, else that it must be
+    `expected`."""
     if _is_integer(value):
         return value  # type: ignore[no-any-return]
     if isinstance(value, int) and not isinstance(value, bool):
         raise MalformedJSONError("is an integer beyond 64 bits", position=where)
-    raise _fail(where, "an integer", value)
+    raise _fail(where, expected, value)
 
 
 def _boolean(value: Any, where: str) -> bool:
@@ -274,11 +277,7 @@ def _check_nested(value: Any, depth: int) -> None:
             raise _BadValue(f"nests more than {MAX_NESTING_DEPTH} arrays or objects")
         for index, item in enumerate(value):
             if not (isinstance(item, (str, bool)) or item is None):
-                try:
-                    _check_nested(item, depth + 1)
-                except _BadValue as bad:
-                    bad.path.append(index)
-                    raise
+                _check_member(item, index, depth)
     elif isinstance(value, Mapping):
         if depth >= MAX_NESTING_DEPTH:
             raise _BadValue(f"nests more than {MAX_NESTING_DEPTH} arrays or objects")
@@ -286,10 +285,16 @@ def _check_nested(value: Any, depth: int) -> None:
             if not isinstance(key, str):
                 raise _BadValue(f"has a key that is not a string ({key!r})")
             if not (isinstance(item, (str, bool)) or item is None):
-                try:
-                    _check_nested(item, depth + 1)
-                except _BadValue as bad:
-                    bad.path.append(key)
-                    raise
+                _check_member(item, key, depth)
     elif not (isinstance(value, (str, bool)) or value is None):
         raise _BadValue(f"is not a JSON value ({json_type_name(value)})")
+
+
+def _check_member(item: Any, step: str | int, depth: int) -> None:
+    """`_check_nested` of `item`, the member at `step` of an array or object `depth` levels
+    down, adding `step` to the path of what it finds."""
+    try:
+        _check_nested(item, depth + 1)
+    except _BadValue as bad:
+        bad.path.append(step)
+        raise

@@ -82,6 +82,10 @@ M_T = f"{{{M_NS}}}t"
 M_OMATH = f"{{{M_NS}}}oMath"
 M_OMATH_PARA = f"{{{M_NS}}}oMathPara"
 
+BLOCK_WRAPPERS = frozenset((CUSTOM_XML, INS, MOVE_TO))
+"""Elements whose block content (paragraphs, tables, rows, cells) is read as if they were not
+there: custom XML, and content inserted or moved to with revisions tracked."""
+
 
 def is_on(el: etree._Element | None) -> bool:
     """True when the toggle property element `el` (`w:b`, `w:tblHeader`, ...) is present and on.

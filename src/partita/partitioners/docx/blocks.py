@@ -51,7 +51,6 @@ _NUM_ID = ns.w("numId")
 _ILVL = ns.w("ilvl")
 _OUTLINE_LVL = ns.w("outlineLvl")
 _PAGE_BREAK_BEFORE = ns.w("pageBreakBefore")
-_UNWRAPPED = frozenset((ns.CUSTOM_XML, ns.INS, ns.MOVE_TO))
 _TYPED_BULLET = re.compile(r"^[•●○◦▪▫■□‣⁃∙◆◇►▸▹❖➢➤✓✔·][ \t\u00a0\u3000]+(?=\S)")
 """A bullet typed into a paragraph's text (no list numbering behind it)."""
 _LETTER_CANDIDATE = re.compile(r"[^\W\d_]")
@@ -105,7 +104,7 @@ class BlockWalker:
                 content = child.find(ns.SDT_CONTENT)
                 if content is not None:
                     yield from self.iter_drafts(content)
-            elif tag in _UNWRAPPED:
+            elif tag in ns.BLOCK_WRAPPERS:
                 yield from self.iter_drafts(child)
             elif tag == ns.ALTERNATE_CONTENT:
                 branch = child.find(ns.MC_CHOICE)

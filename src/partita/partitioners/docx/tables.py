@@ -35,7 +35,6 @@ _GRID_BEFORE = ns.w("gridBefore")
 _V_MERGE = ns.w("vMerge")
 _H_MERGE = ns.w("hMerge")
 _TBL_HEADER = ns.w("tblHeader")
-_UNWRAPPED = frozenset((ns.CUSTOM_XML, ns.INS, ns.MOVE_TO))
 
 AltChunkDrafts = Callable[[etree._Element], list[Draft]]
 """Returns the drafts of the part an altChunk imports (`BlockWalker`)."""
@@ -209,7 +208,7 @@ def _read_blocks(
             content = child.find(ns.SDT_CONTENT)
             if content is not None:
                 _read_blocks(content, reader, result, cell, alt_chunk)
-        elif tag in _UNWRAPPED:
+        elif tag in ns.BLOCK_WRAPPERS:
             _read_blocks(child, reader, result, cell, alt_chunk)
         elif tag == ns.ALT_CHUNK and alt_chunk is not None:
             for draft in alt_chunk(child):
@@ -230,7 +229,7 @@ def _iter_children(parent: etree._Element, tag: str) -> Iterator[etree._Element]
             content = child.find(ns.SDT_CONTENT)
             if content is not None:
                 yield from _iter_children(content, tag)
-        elif child.tag in _UNWRAPPED:
+        elif child.tag in ns.BLOCK_WRAPPERS:
             yield from _iter_children(child, tag)
 
 

@@ -25,19 +25,59 @@ def is_prose(cells: int, lower: int) -> bool:
     return lower >= 3 and lower * 3 >= cells
 
 
-class RunColumns:
+class _ColumnUnion:
+    """The union of the x-ranges of rows' lines, kept as ranges are added: its columns, sorted
+    and disjoint (`los`, `his`), and for each the rows with a line in it (`members`)."""
+
+    __slots__ = ("his", "los", "members")
+
+    def __init__(self) -> None:
+        self.los: list[float] = []
+        self.his: list[float] = []
+        self.members: list[set[int]] = []
+
+    def _add_range(self, lo: float, hi: float, index: int) -> tuple[int, int] | None:
+        """Merge the range [`lo`, `hi`] of a line of the row at `index` into the union; return
+        `(first, last)`, the columns `first` to `last - 1` it touched, which are now column
+        `first` (`first == last`: it touched none and is the new column `first`). None when
+        two of those columns, or one and the row, share a row: a row would have two lines in one
+        column. The columns are then no longer the union of their rows' ranges."""
+        los, his, members = self.los, self.his, self.members
+        first = bisect_left(his, lo)  # -- columns touching [lo, hi]: first..last-1 --
+        last = bisect_right(los, hi)
+        if first >= last:
+            los.insert(first, lo)
+            his.insert(first, hi)
+            members.insert(first, {index})
+            return first, first
+        merged = members[first]
+        for k in range(first + 1, last):
+            other = members[k]
+            small, large = (merged, other) if len(merged) < len(other) else (other, merged)
+            if not small.isdisjoint(large):
+                return None
+            large.update(small)
+            merged = large
+        if index in merged:
+            return None
+        merged.add(index)
+        los[first:last] = [min(lo, los[first])]
+        his[first:last] = [max(hi, his[last - 1])]
+        members[first:last] = [merged]
+        return first, last
+
+
+class RunColumns(_ColumnUnion):
     """The columns of a run of rows (`_columns` of its rows), kept as rows are added: the union
     of the lines' x-ranges, and for each column the rows with a line in it. Adding a row
     merges its ranges into the union in logarithmic time per line; the run stays aligned while
     no row has two lines in one column (a merge of two columns both holding a row breaks it)
     and the columns are no fewer than before."""
 
-    __slots__ = ("broken", "his", "los", "members")
+    __slots__ = ("broken",)
 
     def __init__(self) -> None:
-        self.los: list[float] = []
-        self.his: list[float] = []
-        self.members: list[set[int]] = []
+        super().__init__()
         self.broken = False
 
     def add(self, index: int, lines: Sequence[Line], *, at_least: int | None = None) -> bool:
@@ -47,50 +87,25 @@ class RunColumns:
         if self.broken:
             return False
         before = len(self.los) if at_least is None else at_least
-        los, his, members = self.los, self.his, self.members
         for line in lines:
-            lo, hi = line.x0, line.x1
-            first = bisect_left(his, lo)  # -- columns touching [lo, hi]: first..last-1 --
-            last = bisect_right(los, hi)
-            if first >= last:
-                los.insert(first, lo)
-                his.insert(first, hi)
-                members.insert(first, {index})
-                continue
-            merged = members[first]
-            for k in range(first + 1, last):
-                other = members[k]
-                small, large = (merged, other) if len(merged) < len(other) else (other, merged)
-                if not small.isdisjoint(large):
-                    self.broken = True
-                    return False
-                large.update(small)
-                merged = large
-            if index in merged:
+            if self._add_range(line.x0, line.x1, index) is None:
                 self.broken = True
                 return False
-            merged.add(index)
-            new_lo, new_hi = min(lo, los[first]), max(hi, his[last - 1])
-            los[first:last] = [new_lo]
-            his[first:last] = [new_hi]
-            members[first:last] = [merged]
-        if len(los) < before:
+        if len(self.los) < before:
             self.broken = True
             return False
         return True
 
 
-class BodyColumns:
+class BodyColumns(_ColumnUnion):
     """The columns of a body (the union of its lines' x-ranges, as `aligned_tables._columns`
     has them), kept as rows are added: for each column the rows with a line in it, its
     non-empty cells and those starting in lowercase, and how many columns are prose."""
 
-    __slots__ = ("his", "los", "lower", "members", "prose", "total")
+    __slots__ = ("lower", "prose", "total")
 
     def __init__(self) -> None:
-        self.los: list[float] = []
-        self.his: list[float] = []
-        self.members: list[set[int]] = []
+        super().__init__()
         self.total: list[int] = []
         self.lower: list[int] = []
         self.prose = 0
@@ -99,38 +114,23 @@ class BodyColumns:
         """Add the row at `index`; return None when a column holds two of its lines, or is
         prose for good (`upper`: the cells not starting in lowercase in the whole body it may
         grow to, too few to turn it back), else whether the columns are a table's."""
-        los, his, members, total, lower = self.los, self.his, self.members, self.total, self.lower
+        total, lower = self.total, self.lower
         for x0, x1, filled, low in cells:
-            first = bisect_left(his, x0)  # -- columns touching [x0, x1]: first..last-1 --
-            last = bisect_right(los, x1)
-            if first >= last:
-                los.insert(first, x0)
-                his.insert(first, x1)
-                members.insert(first, {index})
+            touched = self._add_range(x0, x1, index)
+            if touched is None:
+                return None
+            first, last = touched
+            if first == last:
                 total.insert(first, int(filled))
                 lower.insert(first, int(low))
                 continue
-            merged = members[first]
-            for k in range(first + 1, last):
-                other = members[k]
-                small, large = (merged, other) if len(merged) < len(other) else (other, merged)
-                if not small.isdisjoint(large):
-                    return None
-                large.update(small)
-                merged = large
-            if index in merged:
-                return None
-            merged.add(index)
             cells_in = sum(total[first:last]) + filled
             lower_in = sum(lower[first:last]) + low
             self.prose -= sum(1 for k in range(first, last) if is_prose(total[k], lower[k]))
             prose = is_prose(cells_in, lower_in)
             self.prose += prose
-            los[first:last] = [min(x0, los[first])]
-            his[first:last] = [max(x1, his[last - 1])]
-            members[first:last] = [merged]
             total[first:last] = [cells_in]
             lower[first:last] = [lower_in]
             if prose and 2 * lower_in >= upper:
                 return None
-        return self.prose == 0 and len(los) >= 2
+        return self.prose == 0 and len(self.los) >= 2

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -349,22 +349,28 @@ class _Device(PDFPageAggregatorWithMarkedContent):
         return adv
 
     def paint_path(self, *args: Any, **kwargs: Any) -> None:
-        objs = self.cur_item._objs
-        count = len(objs)
-        super().paint_path(*args, **kwargs)
-        if len(objs) > count:
-            objs[count:] = [item for item in objs[count:] if _in_range(item)]
+        kept = self._render_in_range(super().paint_path, *args, **kwargs)
+        if kept is not None:
             meter = self._meter  # -- a line, rectangle or curve costs as `PATH_TOKENS` tokens --
-            meter.tokens -= limits.PATH_TOKENS * (len(objs) - count)
+            meter.tokens -= limits.PATH_TOKENS * kept
             if meter.tokens < 0:
                 raise PageCut("tokens")
 
     def render_image(self, *args: Any, **kwargs: Any) -> None:
+        self._render_in_range(super().render_image, *args, **kwargs)
+
+    def _render_in_range(
+        self, render: Callable[..., object], *args: Any, **kwargs: Any
+    ) -> int | None:
+        """Call `render`, then leave out the layout objects it added that lie out of range;
+        return how many it added that were kept, or None when it added none."""
         objs = self.cur_item._objs
         count = len(objs)
-        super().render_image(*args, **kwargs)
-        if len(objs) > count:
-            objs[count:] = [item for item in objs[count:] if _in_range(item)]
+        render(*args, **kwargs)
+        if len(objs) <= count:
+            return None
+        objs[count:] = [item for item in objs[count:] if _in_range(item)]
+        return len(objs) - count
 
 
 _LIMIT = limits.MAX_COORDINATE

@@ -37,7 +37,13 @@ from partita.text.sizing.sizer import CHARACTERS, Sizer
 from partita.text.sizing.text_tail import TextTail
 from partita.text.sizing.token_cuts import supports_cuts
 from partita.text.splitting.char_pieces import iter_char_pieces, split_chars
-from partita.text.splitting.token_rules import WINDOW_MARGIN, emitted_prefix, probe_end, run_start
+from partita.text.splitting.token_rules import (
+    WINDOW_MARGIN,
+    emitted_prefix,
+    probe_end,
+    run_start,
+    separator_cuts,
+)
 from partita.text.splitting.window_splitter import WindowedTokenSplitter, token_tail
 
 __all__ = ["DEFAULT_SEPARATORS", "TextSplitter"]
@@ -120,24 +126,17 @@ class TextSplitter:
         size = len(s)
         window_end = probe_end(size, lambda k: count(emitted_prefix(s, k)) <= maxlen)
         search_end = min(size, window_end + WINDOW_MARGIN)
-        for sep in self._separators:
-            skip_from = size
-            end = min(size, search_end + len(sep))
-            while (start := s.rfind(sep, 0, end)) != -1:
-                end = start
-                if start >= skip_from:
-                    continue
-                fragment = s[:start].rstrip()
-                n = count(fragment)
-                if fragment and n <= maxlen and (overlap == 0 or n > overlap):
-                    remainder = s[start + len(sep) :].lstrip()
-                    if overlap == 0:
-                        return fragment, remainder
-                    tail = self._token_tail(fragment)
-                    overlapped = f"{tail} {remainder}" if tail else remainder
-                    if len(overlapped) < size:
-                        return fragment, overlapped
-                skip_from = len(fragment)
+        for k, after in separator_cuts(s, self._separators, search_end):
+            fragment = s[:k]
+            n = count(fragment)
+            if fragment and n <= maxlen and (overlap == 0 or n > overlap):
+                remainder = s[after:].lstrip()
+                if overlap == 0:
+                    return fragment, remainder
+                tail = self._token_tail(fragment)
+                overlapped = f"{tail} {remainder}" if tail else remainder
+                if len(overlapped) < size:
+                    return fragment, overlapped
         best_pos = window_end
         split_pos = best_pos
         i = min(best_pos, size - 1)

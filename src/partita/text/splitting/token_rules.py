@@ -27,9 +27,16 @@ that counts more than `maxlen` tokens so:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-__all__ = ["WINDOW_MARGIN", "emitted_prefix", "probe_end", "run_start"]
+__all__ = [
+    "WINDOW_MARGIN",
+    "emitted_prefix",
+    "probe_end",
+    "rstripped_len",
+    "run_start",
+    "separator_cuts",
+]
 
 WINDOW_MARGIN = 16
 """Characters after the window's end in which a separator is still looked for."""
@@ -74,3 +81,33 @@ def run_start(s: str, i: int) -> int:
     while i > 0 and s[i - 1].isspace():
         i -= 1
     return i
+
+
+def separator_cuts(
+    text: str, separators: tuple[str, ...], search_end: int
+) -> Iterator[tuple[int, int]]:
+    """The separator candidates of rule 2, in the order they are tried: for each of
+    `separators` (non-empty, in order of preference), right to left, each place where it starts
+    at or before `search_end`, as `(k, after)`: the candidate's fragment is `text[:k]` (the
+    text before it, right-stripped) and its remainder starts at `after` (the separator's end).
+    A candidate starting at or after the end of the fragment of the one before it is not given
+    (its whitespace run was tried). `text` holds at least the text up to `search_end` plus the
+    longest separator."""
+    for sep in separators:
+        skip_from = len(text)
+        end = search_end + len(sep)
+        while (start := text.rfind(sep, 0, end)) != -1:
+            end = start
+            if start >= skip_from:
+                continue
+            k = rstripped_len(text, start)
+            skip_from = k
+            yield k, start + len(sep)
+
+
+def rstripped_len(s: str, end: int) -> int:
+    """`len(s[:end].rstrip())`."""
+    end = min(end, len(s))
+    while end > 0 and s[end - 1].isspace():
+        end -= 1
+    return end

@@ -22,7 +22,13 @@ from collections.abc import Callable
 from partita.text.sizing.split_window import TokenWindow, set_stop, window_of
 from partita.text.sizing.text_tail import TextTail
 from partita.text.sizing.tokenizers import TiktokenTokens
-from partita.text.splitting.token_rules import WINDOW_MARGIN, probe_end, run_start
+from partita.text.splitting.token_rules import (
+    WINDOW_MARGIN,
+    probe_end,
+    rstripped_len,
+    run_start,
+    separator_cuts,
+)
 
 __all__ = ["WindowedTokenSplitter", "tail_from", "token_tail"]
 
@@ -111,34 +117,26 @@ class WindowedTokenSplitter:
         # -- emits more than `stop` characters; one that does not, the text up to `stop` --
         before_stop = tail.prefix(stop)
         after_stop = tail.first_non_space(stop)
-        blank_to_stop = _rstripped_len(before_stop, stop)
+        blank_to_stop = rstripped_len(before_stop, stop)
 
         def fits(p: int) -> bool:
             if p <= stop:
-                return window.fits(_rstripped_len(before_stop, p) or p, maxlen)
+                return window.fits(rstripped_len(before_stop, p) or p, maxlen)
             return after_stop >= p and blank_to_stop > 0 and window.fits(blank_to_stop, maxlen)
 
         window_end = probe_end(size, fits)
         search_end = min(size, window_end + WINDOW_MARGIN)
         text = tail.prefix(min(size, search_end + self._sep_len + 1))
-        for sep in self._separators:
-            skip_from = size
-            end = min(size, search_end + len(sep))
-            while (start := text.rfind(sep, 0, end)) != -1:
-                end = start
-                if start >= skip_from:
-                    continue
-                k = _rstripped_len(text, start)
-                skip_from = k
-                if k == 0 or k > stop:
-                    continue
-                n = window.prefix_count(k)
-                if n > maxlen or n <= overlap:
-                    continue
-                r = tail.first_non_space(start + len(sep))
-                split = self._overlapped(tail, window, text[:k], n, r, " ")
-                if split is not None:
-                    return split
+        for k, after in separator_cuts(text, self._separators, search_end):
+            if k == 0 or k > stop:
+                continue
+            n = window.prefix_count(k)
+            if n > maxlen or n <= overlap:
+                continue
+            r = tail.first_non_space(after)
+            split = self._overlapped(tail, window, text[:k], n, r, " ")
+            if split is not None:
+                return split
         best_pos = window_end
         split_pos = best_pos
         i = min(best_pos, size - 1)
@@ -146,16 +144,16 @@ class WindowedTokenSplitter:
             i = _last_space(text, 1, i + 1, 0)
             if i == 0:
                 break
-            n = self._prefix_count(window, text, _rstripped_len(text, i) or i)
+            n = self._prefix_count(window, text, rstripped_len(text, i) or i)
             if n > 0 and n > overlap:
                 split_pos = i
                 break
             first = run_start(text, i)
             i = first - 1 if first > 0 else i - 1
-        k = _rstripped_len(text, split_pos) or split_pos
+        k = rstripped_len(text, split_pos) or split_pos
         if k > stop or not window.fits(k, maxlen):
             split_pos = best_pos
-            k = _rstripped_len(text, split_pos) or split_pos
+            k = rstripped_len(text, split_pos) or split_pos
         fragment = text[:k]
         blank_cut = split_pos < size and text[split_pos].isspace()
         r = split_pos
@@ -234,14 +232,6 @@ def tail_from(text: str, low: int) -> str:
     if pos >= len(text):
         return text[low:].lstrip()
     return text[pos:]
-
-
-def _rstripped_len(s: str, end: int) -> int:
-    """`len(s[:end].rstrip())`."""
-    end = min(end, len(s))
-    while end > 0 and s[end - 1].isspace():
-        end -= 1
-    return end
 
 
 _LAST_SPACE = re.compile(r"\s(?=\S*\Z)")

@@ -45,6 +45,7 @@ import ctypes
 import math
 import re
 from collections.abc import Sequence, Set
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
@@ -98,17 +99,31 @@ class PageChars(NamedTuple):
     one of whose strings PDFium may have cut: `chars` is then incomplete."""
 
 
+@dataclass(slots=True)
 class _ObjectInfo:
-    __slots__ = ("fontname", "matrix", "size", "unmapped", "upright")
+    """What the characters of one text object share (see the module's docstring)."""
 
-    def __init__(
-        self, size: float, fontname: str, upright: bool, matrix: Matrix, unmapped: bool
-    ) -> None:
-        self.size = size
-        self.fontname = fontname
-        self.upright = upright
-        self.matrix = matrix
-        self.unmapped = unmapped
+    size: float
+    fontname: str
+    upright: bool
+    matrix: Matrix
+    unmapped: bool
+    """True when the font is symbolic or the object's first glyph has no Unicode mapping: each
+    character's mapping is then asked (`FPDFText_HasUnicodeMapError`)."""
+
+    def char(self, text: str, x0: float, x1: float, top: float, bottom: float) -> Char:
+        """A character of this text object in pdfplumber's form, its box given."""
+        return {
+            "text": text,
+            "x0": x0,
+            "x1": x1,
+            "top": top,
+            "bottom": bottom,
+            "size": self.size,
+            "fontname": self.fontname,
+            "upright": self.upright,
+            "matrix": self.matrix,
+        }
 
 
 def page_text(textpage: Any, count: int) -> Sequence[str]:
@@ -228,8 +243,8 @@ def read_chars(
             char = "-" if char == "\ufffe" else f"(cid:{ord(char)})"
         elif info.unmapped and has_map_error(handle, index):
             char = f"(cid:{ord(char)})"
-        size = info.size
         if plain:
+            size = info.size
             if after_gap:  # -- see the module's docstring: where a gap may be a word space --
                 get_origin(handle, index, x_ref, y_ref)
                 left = x_origin.value
@@ -244,47 +259,11 @@ def read_chars(
                     and left + shift_x - prev["x1"] > _INFERRED_SPACE_EM * size
                 ):
                     x = left + shift_x - 0.01  # -- just before this glyph, after the last --
-                    add(
-                        {
-                            "text": " ",
-                            "x0": x,
-                            "x1": x,
-                            "top": bottom - size,
-                            "bottom": bottom,
-                            "size": size,
-                            "fontname": info.fontname,
-                            "upright": info.upright,
-                            "matrix": info.matrix,
-                        }
-                    )
-            add(
-                {
-                    "text": char,
-                    "x0": left + shift_x,
-                    "x1": right + shift_x,
-                    "top": bottom - size,
-                    "bottom": bottom,
-                    "size": size,
-                    "fontname": info.fontname,
-                    "upright": info.upright,
-                    "matrix": info.matrix,
-                }
-            )
+                    add(info.char(" ", x, x, bottom - size, bottom))
+            add(info.char(char, left + shift_x, right + shift_x, bottom - size, bottom))
         else:
             x0, top, x1, bottom = frame.box(left, low, right, rect.top)
-            add(
-                {
-                    "text": char,
-                    "x0": x0,
-                    "x1": x1,
-                    "top": top,
-                    "bottom": bottom,
-                    "size": size,
-                    "fontname": info.fontname,
-                    "upright": info.upright,
-                    "matrix": info.matrix,
-                }
-            )
+            add(info.char(char, x0, x1, top, bottom))
     return PageChars(chars, dropped)
 
 
