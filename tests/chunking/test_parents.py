@@ -118,6 +118,28 @@ def test_a_parent_of_one_child_keeps_its_class_and_pages_span_the_children() -> 
     assert PARENT_ID_KEY not in (parents[1].metadata.extra or {})
 
 
+def _section(children: int) -> list[CompositeElement]:
+    """`children` chunks of one section ("Revenue"), each about 100 tokens of its own text."""
+    body = " ".join(["Quarterly revenue rose on higher volumes."] * 14)
+    return [_chunk(i, "Revenue", body, True) for i in range(children)]
+
+
+def test_the_default_parent_size_is_768_tokens() -> None:
+    # -- a section of about 700 tokens stays one parent when no size is given --
+    seven = _section(7)
+    _, parents = with_parents(seven)
+    assert len(parents) == 1
+    assert 512 < count(parents[0].text) <= 768
+    assert len(with_parents(seven, 512).parents) == 2  # -- what the old default did --
+    # -- one over 768 tokens is split, each parent within 768 --
+    nine = _section(9)
+    assert count(with_parents(nine, 10_000).parents[0].text) > 768
+    children, parents = with_parents(nine)
+    assert len(parents) == 2
+    assert all(count(p.text) <= 768 for p in parents)
+    assert [c.metadata.extra[PARENT_ID_KEY] for c in children].count(parents[0].element_id) == 7
+
+
 def test_parent_tokens_must_be_positive() -> None:
     with pytest.raises(ValueError, match="parent_tokens"):
         with_parents([], 0)

@@ -12,7 +12,7 @@ Documents are files in any format partita reads (directories are searched for th
 element JSON (`.json`/`.jsonl`, when named). Without `--config`,
 `configurations.DEFAULT_CONFIGURATIONS` are compared; `--baselines` adds the peers' chunkings
 (`baselines.PEER_BASELINES`: 512-token windows over the plain text, one chunk per page). A
-configuration may say how to retrieve: `parent_tokens=512` (small-to-big) and `budget_tokens=N`
+configuration may say how to retrieve: `parent_tokens=768` (small-to-big) and `budget_tokens=N`
 (results within N tokens instead of the top k). Questions are Chroma's CSV, JSON Lines of
 question and answer, or FinanceBench's evidence pages (`questions`). The Markdown table goes to
 standard output, the results to `--json` (default `evaluation.json`) and the report to `-o` (default
