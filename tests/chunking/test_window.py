@@ -33,6 +33,15 @@ def test_a_token_window_fits_by_tokens_not_characters() -> None:
     assert not window.is_known_to_fit("alpha", 4)
 
 
+def test_a_span_s_size_is_in_the_window_s_unit() -> None:
+    text = "xx alpha beta gamma delta yy"
+    assert ChunkWindow(100, CHARACTERS).span_size(text, 3, 25) == 22
+    tokens = ChunkWindow(100, sizer_for("cl100k_base"))
+    assert tokens.span_size(text, 3, 25) == 4  # -- "alpha beta gamma delta" --
+    # -- past the window a token count stops early, above the window --
+    assert ChunkWindow(2, sizer_for("cl100k_base")).span_size(text, 3, 25) > 2
+
+
 def test_the_smallest_html_window_is_per_unit() -> None:
     assert ChunkWindow(10, CHARACTERS).min_html_size == 50
     assert ChunkWindow(10, sizer_for("cl100k_base")).min_html_size == 15

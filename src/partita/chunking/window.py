@@ -44,6 +44,14 @@ class ChunkWindow:
         window, not of the whole text (see `Sizer.fits`)."""
         return self.sizer.fits(text, self.size)
 
+    def span_size(self, text: str, start: int, end: int) -> int:
+        """The size of `text[start:end]`, exact up to the window and above it when over: its
+        length in characters (no copy is made), or its tokens counted at the cost of about a
+        window (`Sizer.measure_at_most`)."""
+        if not self.in_tokens:
+            return end - start
+        return self.sizer.measure_at_most(text[start:end], self.size)
+
     def is_known_to_fit(self, text: str, token_count: int | None) -> bool:
         """True when `text` fits without counting its tokens: by its length in characters, or by
         its `token_count` when known; False when only a count would tell (a caller then lets

@@ -79,11 +79,7 @@ class GroupPlan:
 
     def size(self, run: ChunkingRun, a: int, b: int) -> int:
         """The exact size of the chunk of units `a .. b - 1` (above the window when over it)."""
-        if not run.window.in_tokens:
-            return self.ends[b - 1] - self.starts[a]
-        return run.sizer.measure_at_most(
-            self.text[self.starts[a] : self.ends[b - 1]], run.opts.hard_max
-        )
+        return run.window.span_size(self.text, self.starts[a], self.ends[b - 1])
 
     def segments(
         self, run: ChunkingRun, similarities: Floats, breakpoints: Mask
