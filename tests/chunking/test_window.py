@@ -60,3 +60,15 @@ def test_a_run_s_window_is_its_hard_maximum_in_its_unit(
 ) -> None:
     window = ChunkingRun.of(ChunkingOptions(**options)).window  # type: ignore[arg-type]
     assert (window.option_name, window.size) == (unit, size)
+
+
+def test_a_window_in_characters_keeps_its_size() -> None:
+    window = ChunkWindow(7, sizer_for("cl100k_base")).in_characters()
+    assert (window.size, window.in_tokens) == (7, False)
+    assert window.fits("1234567")
+    assert not window.fits("alpha beta")  # -- 2 tokens, but 10 characters --
+
+
+def test_pieces_are_bounded_by_the_length_only_in_characters() -> None:
+    assert ChunkWindow(5, CHARACTERS).piece_count_bound("abcdefgh") == 8
+    assert ChunkWindow(5, sizer_for("cl100k_base")).piece_count_bound("abcdefgh") is None

@@ -94,10 +94,9 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
     if tracer is not None:
         pieces = tracer.iter_pieces(pieces)
     include_orig = opts.include_orig
+    bound = window.piece_count_bound(text)
     if opts.bounded_orig:
-        # -- every character piece takes at least one character of the text: at most
-        # -- `len(text)` pieces --
-        if window.in_tokens or len(text) * content_size(elements) > REPEAT_LIMIT:
+        if bound is None or bound * content_size(elements) > REPEAT_LIMIT:
             first_pieces, own_parts = read_pieces(pieces, content_size(elements))
             pieces = chain(first_pieces, pieces)
             if own_parts:
@@ -110,7 +109,7 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
             warn_orig_elements_omitted(elements[0])
             include_orig = False
     elif include_orig and (
-        window.in_tokens or len(text) * content_size(elements) > REFERENCE_REPEAT_LIMIT
+        bound is None or bound * content_size(elements) > REFERENCE_REPEAT_LIMIT
     ):
         pieces = chain(check_reference_repeat(pieces, elements), pieces)
     if include_orig:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from partita.chunking.provenance import EMPTY_TRACE, Span, Trace
 from partita.chunking.run import ChunkingRun
+from partita.chunking.window import ChunkWindow
 from partita.elements import CodeSnippet, Element, Table
 
 __all__ = [
@@ -180,44 +181,128 @@ class PreChunk:
         return self.trace().cut(start, start + len(raw.strip()))
 
 
+class _RawCharacters:
+    """The raw texts held, sized as the reference sizes them: their lengths, each text
+    reserving a two-character separator."""
+
+    __slots__ = ("_count", "_length")
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._length = 0
+
+    def reset(self, tail: str) -> None:
+        """Hold only `tail` ("" for nothing)."""
+        self._count = 1 if tail else 0
+        self._length = len(tail)
+
+    def add(self, text: str) -> None:
+        """Hold `text` too."""
+        self._count += 1
+        self._length += len(text)
+
+    def will_fit(self, text: str, soft_max: int, hard_max: int) -> bool:
+        """True when the texts held stay within `soft_max` and `text` joins them within
+        `hard_max`."""
+        n, length = self._count, self._length
+        if length + 2 * (n - 1 if n else 0) > soft_max:
+            return False
+        return hard_max - length - 2 * n >= len(text)
+
+    def token_count(self) -> int | None:
+        """None: no tokens are counted."""
+        return None
+
+
+class _RawTokens:
+    """The raw texts held, joined by blank lines and sized in tokens by `window`'s sizer: a
+    count is exact up to the window, else a number above it. The last text `will_fit` counted
+    is kept with its count, which `add` then reuses."""
+
+    __slots__ = ("_candidate", "_count", "_joined", "_joined_count", "_window")
+
+    def __init__(self, window: ChunkWindow) -> None:
+        self._window = window
+        self._count = 0
+        self._joined = ""
+        self._joined_count: int | None = 0
+        """The token count of `_joined`; None: not counted yet."""
+        self._candidate: tuple[str, int] | None = None
+        """The last text `will_fit` counted, as (text, count of `_joined` and text joined)."""
+
+    def reset(self, tail: str) -> None:
+        """Hold only `tail` ("" for nothing)."""
+        self._count = 1 if tail else 0
+        self._joined, self._joined_count = tail, (None if tail else 0)
+        self._candidate = None
+
+    def add(self, text: str) -> None:
+        """Hold `text` too, with its count when `will_fit` measured it."""
+        candidate = self._candidate
+        self._candidate = None
+        self._joined = f"{self._joined}{SEPARATOR}{text}" if self._count else text
+        self._joined_count = candidate[1] if candidate and candidate[0] is text else None
+        self._count += 1
+
+    def will_fit(self, text: str, soft_max: int, hard_max: int) -> bool:
+        """True when the texts held stay within `soft_max` tokens and `text` joins them within
+        `hard_max`."""
+        held = self._count
+        joined_count = self.token_count() if held else 0
+        if joined_count > soft_max:
+            return False
+        if not text:
+            return joined_count <= hard_max
+        sizer = self._window.sizer
+        if not held:
+            size = sizer.measure_at_most(text, hard_max)
+        elif len(text) > _LONG_TEXT_TOKENS * hard_max:
+            size = sizer.measure_at_most(f"{self._joined}{SEPARATOR}{text}", hard_max)
+        else:
+            size = sizer.measure_joined(self._joined, SEPARATOR, text, left_size=joined_count)
+        self._candidate = (text, size)
+        return size <= hard_max
+
+    def token_count(self) -> int:
+        """The token count of the texts held, joined: exact up to the window, else a number
+        above it."""
+        joined_count = self._joined_count
+        if joined_count is None:
+            joined_count = self._window.sizer.measure_at_most(self._joined, self._window.size)
+            self._joined_count = joined_count
+        return joined_count
+
+
+def _raw_sizes_for(window: ChunkWindow) -> _RawCharacters | _RawTokens:
+    """The sizes of the raw texts a pre-chunk holds, in `window`'s unit."""
+    return _RawTokens(window) if window.in_tokens else _RawCharacters()
+
+
 class PreChunkBuilder:
     """Accumulates elements into a pre-chunk; `flush()` generates zero or one `PreChunk`."""
 
     __slots__ = (
         "_body",
-        "_candidate",
         "_elements",
         "_has_table",
-        "_in_tokens",
-        "_joined",
-        "_joined_count",
         "_opts",
         "_overlap_prefix",
         "_prefix_trace",
-        "_raw_len",
-        "_raw_segments",
+        "_raw",
         "_record_sources",
-        "_sizer",
         "_verbatim",
     )
 
     def __init__(self, run: ChunkingRun) -> None:
         self._opts = run.opts
-        self._sizer = run.sizer
-        self._in_tokens = run.window.in_tokens
         self._elements: list[Element] = []
         self._overlap_prefix = ""
-        self._raw_segments: list[str] = []
-        self._raw_len = 0
+        self._raw = _raw_sizes_for(run.window)
+        """The raw texts held (element texts, after the overlap prefix), sized."""
         self._body: list[str] = []
         self._has_table = False
-        # -- token mode: the raw segments joined, their token count (None: not counted yet), and
-        # -- the last candidate `will_fit` counted, as (text, count of joined + text) --
-        self._joined = ""
-        self._joined_count: int | None = 0
-        self._candidate: tuple[str, int] | None = None
         # -- every body text is its raw text and no raw text normalized away: the pre-chunk's
-        # -- text is then `_joined`, and `_joined_count` its size --
+        # -- text is then the raw texts joined, and their token count its size --
         self._verbatim = True
         self._record_sources = run.opts.record_sources
         self._prefix_trace = EMPTY_TRACE
@@ -229,29 +314,18 @@ class PreChunkBuilder:
             # -- a table-only pre-chunk receives no overlap from the one before --
             self._overlap_prefix = ""
             self._prefix_trace = EMPTY_TRACE
-            self._raw_segments = []
-            self._raw_len = 0
-            self._joined, self._joined_count, self._verbatim = "", 0, True
+            self._raw.reset("")
+            self._verbatim = True
         self._elements.append(element)
         self._has_table = self._has_table or is_table
         text = element.text
         if text:
-            if self._in_tokens:
-                self._add_counted(text)
-            self._raw_segments.append(text)
-            self._raw_len += len(text)
+            self._raw.add(text)
             normalized = text if isinstance(element, CodeSnippet) else normalize_whitespace(text)
             if normalized:
                 self._body.append(normalized)
             if normalized != text:
                 self._verbatim = False
-
-    def _add_counted(self, text: str) -> None:
-        """Token mode: extend `_joined` by `text`, with its count when `will_fit` measured it."""
-        candidate = self._candidate
-        self._candidate = None
-        self._joined = f"{self._joined}{SEPARATOR}{text}" if self._raw_segments else text
-        self._joined_count = candidate[1] if candidate and candidate[0] is text else None
 
     def will_fit(self, element: Element) -> bool:
         """True when `element` can join this pre-chunk without breaking a limit."""
@@ -263,37 +337,7 @@ class PreChunkBuilder:
                 return False
         if not self._elements:
             return True
-        segments = self._raw_segments
-        if not self._in_tokens:
-            n = len(segments)
-            if self._raw_len + 2 * (n - 1 if n else 0) > opts.soft_max:
-                return False
-            return opts.hard_max - self._raw_len - 2 * n >= len(element.text)
-        joined_count = self.joined_count if segments else 0
-        if joined_count > opts.soft_max:
-            return False
-        text = element.text
-        if not text:
-            return joined_count <= opts.hard_max
-        hard_max, sizer = opts.hard_max, self._sizer
-        if not segments:
-            size = sizer.measure_at_most(text, hard_max)
-        elif len(text) > _LONG_TEXT_TOKENS * hard_max:
-            size = sizer.measure_at_most(f"{self._joined}{SEPARATOR}{text}", hard_max)
-        else:
-            size = sizer.measure_joined(self._joined, SEPARATOR, text, left_size=joined_count)
-        self._candidate = (text, size)
-        return size <= opts.hard_max
-
-    @property
-    def joined_count(self) -> int:
-        """Token mode: the token count of the raw segments joined by blank lines, exact up to the
-        window (`hard_max`), else a number above it."""
-        joined_count = self._joined_count
-        if joined_count is None:
-            joined_count = self._sizer.measure_at_most(self._joined, self._opts.hard_max)
-            self._joined_count = joined_count
-        return joined_count
+        return self._raw.will_fit(element.text, opts.soft_max, opts.hard_max)
 
     def flush(self) -> Iterator[PreChunk]:
         """Generate the accumulated pre-chunk, if any, after resetting for the next one."""
@@ -305,20 +349,17 @@ class PreChunkBuilder:
         tail = pre_chunk.overlap_tail(overlap) if overlap else ""
         if tail and self._opts.isolate_tables and len(elements) == 1 and self._has_table:
             tail = ""  # -- a table passes no overlap to the text after it --
-        if self._in_tokens and self._verbatim:
+        if self._verbatim:
             # -- the pre-chunk's text is the joined raw text: its size is known or cheap --
-            pre_chunk.token_count = self.joined_count
+            pre_chunk.token_count = self._raw.token_count()
         if self._record_sources:
             pre_chunk.prefix_trace = self._prefix_trace
             self._prefix_trace = pre_chunk.overlap_tail_trace(overlap) if tail else EMPTY_TRACE
         self._elements = []
         self._overlap_prefix = tail
-        self._raw_segments = [tail] if tail else []
-        self._raw_len = len(tail)
+        self._raw.reset(tail)
         self._body = []
         self._has_table = False
-        self._joined, self._joined_count = tail, (None if tail else 0)
-        self._candidate = None
         self._verbatim = True
         yield pre_chunk
 

@@ -9,9 +9,9 @@ arithmetic against token counting) read `in_tokens`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from partita.text.sizing.sizer import Sizer
+from partita.text.sizing.sizer import CHARACTERS, Sizer
 
 __all__ = ["ChunkWindow"]
 
@@ -39,6 +39,10 @@ class ChunkWindow:
         (the markup alone needs about that much)."""
         return 15 if self.in_tokens else 50
 
+    def in_characters(self) -> ChunkWindow:
+        """This window's size, counted in characters."""
+        return replace(self, sizer=CHARACTERS)
+
     def fits(self, text: str) -> bool:
         """`sizer.measure(text) <= size`; in tokens a long text costs the count of about a
         window, not of the whole text (see `Sizer.fits`)."""
@@ -51,6 +55,12 @@ class ChunkWindow:
         if not self.in_tokens:
             return end - start
         return self.sizer.measure_at_most(text[start:end], self.size)
+
+    def piece_count_bound(self, text: str) -> int | None:
+        """An upper bound on the pieces the run's splitter cuts `text` into: its length in
+        characters (every piece takes at least one character of it); None in tokens, where only
+        splitting tells."""
+        return None if self.in_tokens else len(text)
 
     def is_known_to_fit(self, text: str, token_count: int | None) -> bool:
         """True when `text` fits without counting its tokens: by its length in characters, or by

@@ -334,3 +334,19 @@ def test_token_splits_match_the_reference_in_windows_too_small_for_html(
     html: str, maxlen: int
 ) -> None:
     _assert_splits_match_reference(html, maxlen, _token_options, _CL100K)
+
+
+def test_a_cell_split_starves_when_its_room_cannot_hold_two_characters_or_tokens() -> None:
+    from partita.chunking.tables.read.model import format_td
+    from partita.chunking.tables.split.cells import is_cell_split_starved
+    from partita.chunking.tables.split.fragment import parse_row
+
+    (cell,) = parse_row([f"<td>{_LOREM}</td>"]).iter_cells()
+    # -- a quote has the longest escaped spelling, and the lorem cell has spaces --
+    probe = format_td("' '", 1, rowspan=1)
+    two_chars = len(f"<table><tr>{probe}</tr></table>")
+    assert is_cell_split_starved(cell, two_chars - 1, CHARACTERS)
+    assert not is_cell_split_starved(cell, two_chars, CHARACTERS)
+    tokens = sizer_for("cl100k_base")
+    assert is_cell_split_starved(cell, 11, tokens)  # -- the markup leaves one token --
+    assert not is_cell_split_starved(cell, 12, tokens)

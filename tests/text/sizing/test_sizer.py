@@ -47,6 +47,15 @@ def test_any_other_tokenizer_has_no_tiktoken_machinery() -> None:
     assert not sizer.fits("a b c d", 3)
 
 
+@given(st.text(max_size=200))
+def test_an_upper_bound_never_undercounts(text: str) -> None:
+    assert CHARACTERS.upper_bound is len
+    assert sizer_for(_words).upper_bound is None  # -- nothing known of an arbitrary tokenizer --
+    bound = CL100K.upper_bound
+    assert bound is not None
+    assert bound(text) >= CL100K.measure(text)
+
+
 def test_the_counter_carries_no_hidden_attribute() -> None:
     assert not hasattr(COUNT, "_partita_tiktoken_tokens")
 

@@ -29,8 +29,8 @@ from partita.chunking.options import ChunkingOptions, Help
 from partita.chunking.run import ChunkingRun
 from partita.chunking.strategies.basic import BasicOptions
 from partita.chunking.strategy import StrategyParts, eager
+from partita.chunking.window import ChunkWindow
 from partita.elements import Element, Title
-from partita.text.sizing.sizer import CHARACTERS, Sizer
 
 __all__ = [
     "CHUNK_MULTI_PAGE_DEFAULT",
@@ -154,35 +154,102 @@ def is_on_next_page() -> BoundaryPredicate:
 # -- combining -------------------------------------------------------------------------------
 
 
+class _CombinedCharacters:
+    """Combining sized in characters: the texts' lengths, computed without joining."""
+
+    __slots__ = ()
+
+    def size(self, pre_chunk: PreChunk) -> int:
+        """`len(pre_chunk.text)`."""
+        return pre_chunk.text_len
+
+    def combined_size(self, held: PreChunk, other: PreChunk) -> int:
+        """`len(held.combine(other).text)`."""
+        return held.combined_len(other)
+
+    def combine(self, held: PreChunk, other: PreChunk) -> PreChunk:
+        """`held.combine(other)`."""
+        return held.combine(other)
+
+
+class _CombinedTokens:
+    """Combining sized in tokens by `window`'s sizer: exact up to the window, which is all the
+    comparisons need (the threshold is at most the window), and kept on the pre-chunks
+    (`PreChunk.token_count`). The last combination `combined_size` counted is kept with its
+    count, which `combine` then reuses."""
+
+    __slots__ = ("_candidate", "_window")
+
+    def __init__(self, window: ChunkWindow) -> None:
+        self._window = window
+        self._candidate: tuple[PreChunk, int] | None = None
+
+    def size(self, pre_chunk: PreChunk) -> int:
+        """The token count of `pre_chunk`'s text, exact up to the window (kept on it)."""
+        count = pre_chunk.token_count
+        if count is None:
+            count = self._window.sizer.measure_at_most(pre_chunk.text, self._window.size)
+            pre_chunk.token_count = count
+        return count
+
+    def combined_size(self, held: PreChunk, other: PreChunk) -> int:
+        """The token count of `held.combine(other).text`, exact up to the window: from the two
+        sizes, tokenizing around the join (`Sizer.measure_joined`), when both are known exactly;
+        else the joined text's, bounded by the window."""
+        size = self._count_combined(held, other)
+        self._candidate = (other, size)
+        return size
+
+    def _count_combined(self, held: PreChunk, other: PreChunk) -> int:
+        held_size = self.size(held)
+        if not other.body:
+            return held_size
+        sizer, window = self._window.sizer, self._window.size
+        other_text = SEPARATOR.join(other.body) if other.overlap_prefix else other.text
+        other_size = None if other.overlap_prefix else self.size(other)
+        if not held.text:
+            return sizer.measure_at_most(other_text, window)
+        if other_size is None or other_size > window:
+            return sizer.measure_at_most(f"{held.text}{SEPARATOR}{other_text}", window)
+        return sizer.measure_joined(
+            held.text, SEPARATOR, other_text, left_size=held_size, right_size=other_size
+        )
+
+    def combine(self, held: PreChunk, other: PreChunk) -> PreChunk:
+        """`held.combine(other)`, with its token count when `combined_size` counted it."""
+        combined = held.combine(other)
+        candidate = self._candidate
+        if candidate is not None and candidate[0] is other:
+            combined.token_count = candidate[1]
+        self._candidate = None
+        return combined
+
+
+def _combined_sizes_for(window: ChunkWindow) -> _CombinedCharacters | _CombinedTokens:
+    """The sizes combining compares, in `window`'s unit."""
+    return _CombinedTokens(window) if window.in_tokens else _CombinedCharacters()
+
+
 class PreChunkAccumulator:
     """Holds one (possibly combined) pre-chunk; `flush()` generates zero or one.
 
-    Sizes are the texts' lengths, or, when combining counts tokens (`combine_in_tokens`), their
-    token counts by `sizer`: exact up to the window, which is all the comparisons need (the
-    threshold is at most the window), and kept on the pre-chunk (`PreChunk.token_count`).
+    Sizes are in `window`'s unit when combining counts it (`combine_in_tokens`), else in
+    characters.
     """
 
-    __slots__ = ("_candidate", "_opts", "_pre_chunk", "_sizer")
+    __slots__ = ("_opts", "_pre_chunk", "_sizes")
 
-    def __init__(self, opts: ByTitleChunkingOptions, sizer: Sizer = CHARACTERS) -> None:
+    def __init__(self, opts: ByTitleChunkingOptions, window: ChunkWindow) -> None:
         self._opts = opts
-        self._sizer = sizer if opts.combine_in_tokens else CHARACTERS
+        if not opts.combine_in_tokens:
+            window = window.in_characters()
+        self._sizes = _combined_sizes_for(window)
         self._pre_chunk: PreChunk | None = None
-        self._candidate: tuple[PreChunk, int] | None = None
-        """The last pre-chunk `will_fit` measured combined with the one held, and that size."""
 
     def add(self, pre_chunk: PreChunk) -> None:
         """Add `pre_chunk`, combining it with the one held; the caller checked that it fits."""
         held = self._pre_chunk
-        if held is None:
-            self._pre_chunk = pre_chunk
-            return
-        combined = held.combine(pre_chunk)
-        candidate = self._candidate
-        if candidate is not None and candidate[0] is pre_chunk and self._sizer.counts_tokens:
-            combined.token_count = candidate[1]
-        self._pre_chunk = combined
-        self._candidate = None
+        self._pre_chunk = pre_chunk if held is None else self._sizes.combine(held, pre_chunk)
 
     def will_fit(self, pre_chunk: PreChunk) -> bool:
         """True when `pre_chunk` may be combined with the one held (or nothing is held)."""
@@ -192,41 +259,10 @@ class PreChunkAccumulator:
         opts = self._opts
         if opts.isolate_tables and (held.has_table or pre_chunk.has_table):
             return False
-        if not self._sizer.counts_tokens:
-            if held.text_len >= opts.combine_under:
-                return False
-            return held.combined_len(pre_chunk) <= opts.hard_max
-        if self._tokens(held) >= opts.combine_under:
+        sizes = self._sizes
+        if sizes.size(held) >= opts.combine_under:
             return False
-        size = self._combined_tokens(held, pre_chunk)
-        self._candidate = (pre_chunk, size)
-        return size <= opts.hard_max
-
-    def _combined_tokens(self, held: PreChunk, other: PreChunk) -> int:
-        """The token count of `held.combine(other).text`, exact up to the window: from the two
-        sizes, tokenizing around the join (`Sizer.measure_joined`), when both are known exactly;
-        else the joined text's, bounded by the window."""
-        held_size = self._tokens(held)
-        if not other.body:
-            return held_size
-        hard_max = self._opts.hard_max
-        other_text = SEPARATOR.join(other.body) if other.overlap_prefix else other.text
-        other_size = None if other.overlap_prefix else self._tokens(other)
-        if not held.text:
-            return self._sizer.measure_at_most(other_text, hard_max)
-        if other_size is None or other_size > hard_max:
-            return self._sizer.measure_at_most(f"{held.text}{SEPARATOR}{other_text}", hard_max)
-        return self._sizer.measure_joined(
-            held.text, SEPARATOR, other_text, left_size=held_size, right_size=other_size
-        )
-
-    def _tokens(self, pre_chunk: PreChunk) -> int:
-        """The token count of `pre_chunk`'s text, exact up to the window (kept on it)."""
-        count = pre_chunk.token_count
-        if count is None:
-            count = self._sizer.measure_at_most(pre_chunk.text, self._opts.hard_max)
-            pre_chunk.token_count = count
-        return count
+        return sizes.combined_size(held, pre_chunk) <= opts.hard_max
 
     def flush(self) -> Iterator[PreChunk]:
         """Generate the held pre-chunk, if any, and hold nothing."""
@@ -238,11 +274,11 @@ class PreChunkAccumulator:
 
 
 def iter_combined_pre_chunks(
-    pre_chunks: Iterable[PreChunk], opts: ByTitleChunkingOptions, sizer: Sizer = CHARACTERS
+    pre_chunks: Iterable[PreChunk], opts: ByTitleChunkingOptions, window: ChunkWindow
 ) -> Iterator[PreChunk]:
-    """Generate `pre_chunks` with small consecutive ones combined (sizes by `sizer` when
-    combining counts tokens)."""
-    accumulator = PreChunkAccumulator(opts, sizer)
+    """Generate `pre_chunks` with small consecutive ones combined (sized in `window`'s unit when
+    combining counts it, else in characters)."""
+    accumulator = PreChunkAccumulator(opts, window)
     for pre_chunk in pre_chunks:
         if not accumulator.will_fit(pre_chunk):
             yield from accumulator.flush()
@@ -270,7 +306,7 @@ def run_by_title(elements: Iterable[Element], opts: ByTitleChunkingOptions) -> I
         elements,
         run,
         boundaries=boundaries,
-        combine=lambda pre_chunks: iter_combined_pre_chunks(pre_chunks, opts, run.sizer),
+        combine=lambda pre_chunks: iter_combined_pre_chunks(pre_chunks, opts, run.window),
         combine_under=opts.combine_under,
         combine_in_window_unit=opts.combine_unit != "characters",
     )

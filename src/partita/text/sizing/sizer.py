@@ -45,9 +45,16 @@ class Sizer:
     """The size of a text, exactly."""
     tiktoken: TiktokenTokens | None = None
     counts_tokens: bool = field(init=False)
+    upper_bound: Callable[[str], int] | None = field(init=False)
+    """A cheap upper bound of `measure`, None when none is known: `len` for characters; for a
+    tiktoken sizer the UTF-8 length (every token encodes at least one byte), which is the
+    length of an ASCII text and at most four bytes a character otherwise."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "counts_tokens", self.unit == "tokens")
+        counts_tokens = self.unit == "tokens"
+        object.__setattr__(self, "counts_tokens", counts_tokens)
+        bound = (_utf8_len_bound if self.tiktoken is not None else None) if counts_tokens else len
+        object.__setattr__(self, "upper_bound", bound)
 
     def measure_at_most(self, text: str, limit: int) -> int:
         """`measure(text)` when that is at most `limit`, else a number above `limit`; for a
@@ -137,3 +144,8 @@ def sizer_for(tokenizer: Any | None) -> Sizer:
 def _named_sizer(name: str) -> Sizer:
     count, tiktoken = resolve_tokenizer(name)
     return Sizer("tokens", count, tiktoken)
+
+
+def _utf8_len_bound(text: str) -> int:
+    """An upper bound of `len(text.encode())`, without encoding."""
+    return len(text) if text.isascii() else 4 * len(text)

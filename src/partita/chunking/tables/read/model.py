@@ -89,11 +89,6 @@ class HtmlRow(Protocol):
         ...
 
     @property
-    def max_cell_text_len(self) -> int:
-        """The length of the longest cell text, 0 when no cell has text."""
-        ...
-
-    @property
     def is_header(self) -> bool:
         """`True` for a `<thead>` row or an all-`<th>` row after optional blank corner cells."""
         ...
@@ -387,11 +382,6 @@ class LxmlRow:
     def text(self) -> str:
         """The texts of the cells that have any, joined by spaces."""
         return " ".join(self._cell_texts)
-
-    @cached_property
-    def max_cell_text_len(self) -> int:
-        """The length of the longest cell text, 0 when no cell has text."""
-        return max(map(len, self._cell_texts), default=0)
 
     @cached_property
     def _cells(self) -> tuple[LxmlCell, ...]:

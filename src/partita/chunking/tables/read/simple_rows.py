@@ -209,11 +209,6 @@ class SimpleRow:
         return texts
 
     @property
-    def max_cell_text_len(self) -> int:
-        """The length of the longest cell text, 0 when no cell has text."""
-        return max(map(len, self.texts), default=0)
-
-    @property
     def source_html(self) -> str | None:
         """The serialized source `<tr>`, before compactification, trailing whitespace included."""
         source = self._source

@@ -18,7 +18,7 @@ from partita.chunking.tables.read.model import HtmlCell, HtmlRow, format_td
 from partita.text.sizing.sizer import CHARACTERS, Sizer
 from partita.text.splitting.splitter import TextSplitter
 
-__all__ = ["Measure", "TextAndHtml", "iter_row_splits"]
+__all__ = ["Measure", "TextAndHtml", "is_cell_split_starved", "iter_row_splits"]
 
 Measure = Callable[[str], int]
 """A function returning the size of a text in chunking units (characters or tokens)."""
@@ -43,6 +43,24 @@ def iter_row_splits(row: HtmlRow, maxlen: int, sizer: Sizer = CHARACTERS) -> Ite
         else:
             yield from _iter_cell_splits(cell, maxlen, sizer)
     yield from accum.flush()
+
+
+def is_cell_split_starved(cell: HtmlCell, maxlen: int, sizer: Sizer) -> bool:
+    """True when splitting `cell` (too big for `maxlen`) would starve: in token mode, when the
+    text room (`maxlen - 10`) is at most one token or a character of the cell costs more; in
+    character mode, when `maxlen` cannot hold a two-character fragment's HTML."""
+    if sizer.counts_tokens:
+        if maxlen <= 11:
+            return True
+        split_budget = max(1, maxlen - 10)
+        return any(sizer.measure(char) > split_budget for char in set(cell.text))
+    # -- a quote has the longest escaped spelling of any character; include a separator when
+    # -- the cell has whitespace --
+    probe = "' '" if any(c.isspace() for c in cell.text) else "''"
+    two_char_fragment_len = len(
+        f"<table><tr>{format_td(probe, cell.colspan, rowspan=1)}</tr></table>"
+    )
+    return maxlen < two_char_fragment_len
 
 
 def _iter_cell_splits(cell: HtmlCell, maxlen: int, sizer: Sizer) -> Iterator[TextAndHtml]:

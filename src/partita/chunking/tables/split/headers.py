@@ -18,9 +18,9 @@ from functools import cached_property
 
 from lxml import etree
 
-from partita.chunking.tables.read.model import HtmlRow, LxmlCell, format_td, parse_row_fragment
+from partita.chunking.tables.read.model import HtmlRow, LxmlCell, parse_row_fragment
 from partita.chunking.tables.read.simple_rows import SimpleRow
-from partita.chunking.tables.split.cells import Measure, TextAndHtml
+from partita.chunking.tables.split.cells import Measure, TextAndHtml, is_cell_split_starved
 from partita.chunking.tables.split.rows import RowAccumulator, iter_rowspan_bound_row_groups
 from partita.text.sizing.sizer import CHARACTERS, Sizer
 
@@ -44,9 +44,9 @@ class HeaderRepetition:
         self._rows = rows
         self._header_row_count = max(0, header_row_count)
         self._hard_max = hard_max
-        self._in_tokens = sizer.counts_tokens
+        self._sizer = sizer
         self._measure: Measure = sizer.measure
-        self._size_bound = _size_bound(sizer)
+        self._size_bound = sizer.upper_bound
         self._header_rows = tuple(rows[: self._header_row_count])
         # -- the values below are set by `_is_enabled()`, which runs when first needed --
         self._header_text = ""
@@ -140,28 +140,12 @@ class HeaderRepetition:
                     # -- the group splitter reserves header room in every fragment, which would
                     # -- degrade a size-compliant header row for headers it does not carry --
                     return True
-            if not self._in_tokens:
-                if len(row.text) <= maxlen or row.max_cell_text_len <= maxlen:
-                    continue  # -- no cell of the row is oversized --
-            elif bound is not None and bound(row.text) <= maxlen:
+            if bound is not None and bound(row.text) <= maxlen:
                 continue  # -- a cell's text is part of the row's, so none is oversized --
             for cell in row.iter_cells():
-                if self._fits(cell.text, maxlen):
-                    continue
-                if self._in_tokens:
-                    if maxlen <= 11:
-                        return True
-                    split_budget = max(1, maxlen - 10)
-                    if any(self._measure(char) > split_budget for char in set(cell.text)):
-                        return True
-                    continue
-                # -- a quote has the longest escaped spelling of any character; include a
-                # -- separator when the cell has whitespace --
-                probe = "' '" if any(c.isspace() for c in cell.text) else "''"
-                two_char_fragment_len = len(
-                    f"<table><tr>{format_td(probe, cell.colspan, rowspan=1)}</tr></table>"
-                )
-                if maxlen < two_char_fragment_len:
+                if not self._fits(cell.text, maxlen) and is_cell_split_starved(
+                    cell, maxlen, self._sizer
+                ):
                     return True
         return False
 
@@ -226,21 +210,6 @@ class HeaderRepetition:
                 accum = RowAccumulator(self._reduced_maxlen, self._measure)
             start_idx += len(group.rows)
         return at_risk_idxs
-
-
-def _size_bound(sizer: Sizer) -> Measure | None:
-    """Return a cheap upper bound of `sizer`'s token counts, `None` when none is known.
-
-    tiktoken encodes every token from at least one byte, so a text has at most as many tokens as
-    UTF-8 bytes: its length when it is ASCII, at most four bytes per character otherwise.
-    """
-    if sizer.tiktoken is None:
-        return None
-    return _utf8_len_bound
-
-
-def _utf8_len_bound(text: str) -> int:
-    return len(text) if text.isascii() else 4 * len(text)
 
 
 def _as_header_row_html(row: HtmlRow, max_rowspan: int) -> str:
