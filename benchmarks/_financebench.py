@@ -107,7 +107,7 @@ def _pages_of(chunk: Any) -> tuple[int, int]:
 
 def _cl100k() -> Any:
     """cl100k_base as partita loads it, offline."""
-    from partita.text.sizing.tokenizers import resolve_tokenizer
+    from partita.text.sizing._tokenizers import resolve_tokenizer
 
     _, tokens = resolve_tokenizer("cl100k_base")
     assert tokens is not None
@@ -232,7 +232,7 @@ def score(
 
 
 def difference(ours: Scores, theirs: Scores, key: str) -> str:
-    from partita.evaluation.retrieval import paired_bootstrap
+    from partita.evaluation._retrieval import paired_bootstrap
 
     ids = sorted(ours.values[key])
     boot = paired_bootstrap(

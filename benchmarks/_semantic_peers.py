@@ -10,7 +10,7 @@ their text chunks placed where partita's evaluation can score them.
   caches: each embeds cold.
 - **Peers cut whole files.** A peer reads a corpus file's text and returns text chunks.
 - **Placement.** A text chunk is placed in its file by the evaluation's own word alignment
-  (`partita.evaluation.documents.document_text` with the chunks as the "elements": each chunk's
+  (`partita.evaluation._documents.document_text` with the chunks as the "elements": each chunk's
   `\\w+` words found in order in the file), giving its character span there. The span is then
   written as provenance records over the elements partita partitioned the same file into (the
   words of each element that the span covers; a record reaching an element's first or last word
@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from partita.elements import CompositeElement, ElementMetadata
-from partita.evaluation.documents import DocumentText, document_text
+from partita.evaluation._documents import DocumentText, document_text
 
 __all__ = [
     "EmbeddingClock",

@@ -79,8 +79,8 @@ def read_back(output: Path, corpus: Path) -> tuple[dict[str, Any], dict[str, flo
 
 def run_single(paths: list[str], output: Path, limits: bool) -> dict[str, Any]:
     """One single-process run: the rows of every document, the chunk and document tables."""
-    from partita.distributed.documents import ChunkJob, iter_document_rows
-    from partita.distributed.tables import rows_to_table, split_rows, write_part
+    from partita.distributed._documents import ChunkJob, iter_document_rows
+    from partita.distributed._tables import rows_to_table, split_rows, write_part
 
     job = ChunkJob() if limits else ChunkJob(timeout=None, max_memory=None)
     shutil.rmtree(output, ignore_errors=True)
@@ -106,7 +106,7 @@ def worker(args: argparse.Namespace) -> dict[str, Any]:
     output, corpus = Path(args.output), Path(args.corpus)
     result: dict[str, Any] = {"init": None, "runs": []}
     if args.worker == "ray":
-        from partita.distributed.ray_engine import ensure_ray
+        from partita.distributed._ray_engine import ensure_ray
 
         start = time.perf_counter()
         ensure_ray(num_cpus=args.cpus)
@@ -322,7 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.merge:
         results = merged(args.merge)
     else:
-        from partita.distributed.documents import list_documents
+        from partita.distributed._documents import list_documents
 
         paths = list_documents(str(args.corpus))
         git = ["git", "-C", str(Path(__file__).parent), "rev-parse", "--short", "HEAD"]

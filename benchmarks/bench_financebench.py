@@ -24,7 +24,7 @@ The configurations:
 - `by_title-1000`: the reference's `by_title` at 1,000 characters.
 
 `--extra SPEC` (repeatable) measures more configurations, written as `partita evaluate --config`
-takes them (`strategy:option=value,...`, `partita.evaluation.configurations`), e.g.
+takes them (`strategy:option=value,...`, `partita.evaluation._configurations`), e.g.
 `--extra by_title:profile=retrieval,parent_tokens=1024`; each row is named by its SPEC.
 
 The baselines are the peers' chunkings, `windows-512` and `pages` (always measured). For each
@@ -71,8 +71,8 @@ from _reference import block_network
 from _shared import SHARED  # benchmarks/ is on sys.path
 
 if TYPE_CHECKING:
-    from partita.evaluation.configurations import Configuration
-    from partita.evaluation.documents import DocumentText
+    from partita.evaluation._configurations import Configuration
+    from partita.evaluation._documents import DocumentText
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = SHARED / "eval" / "financebench-dev"
@@ -90,7 +90,7 @@ FIGURES = ("page_hit", "evidence_recall")
 
 def configurations() -> dict[str, Configuration]:
     """The named configurations, in table order (see the module docstring)."""
-    from partita.evaluation.configurations import Configuration
+    from partita.evaluation._configurations import Configuration
 
     profile = {"profile": "retrieval"}
     return {
@@ -118,7 +118,7 @@ def configurations() -> dict[str, Configuration]:
 def load_documents(elements_dir: Path, limit: int | None) -> list[DocumentText]:
     """The filings partitioned (each PDF once; its elements cached as JSON in `elements_dir`)."""
     import partita
-    from partita.evaluation.documents import joined_text
+    from partita.evaluation._documents import joined_text
 
     elements_dir.mkdir(parents=True, exist_ok=True)
     pdfs = sorted((DATA / "pdfs").glob("*.pdf"))[:limit]
@@ -154,7 +154,7 @@ def difference(
 ) -> tuple[float, float, float] | None:
     """`entry`'s per-question `name` minus `reference`'s, paired, in points: the mean and its
     95 % bootstrap interval; None when `entry` is `reference`."""
-    from partita.evaluation.retrieval import paired_bootstrap
+    from partita.evaluation._retrieval import paired_bootstrap
 
     if entry is reference:
         return None
@@ -298,9 +298,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import partita
     from partita.embeddings import embedder_named
-    from partita.evaluation.configurations import parse_configuration
-    from partita.evaluation.questions import read_questions
-    from partita.evaluation.run import evaluate
+    from partita.evaluation._configurations import parse_configuration
+    from partita.evaluation._questions import read_questions
+    from partita.evaluation._run import evaluate
 
     known = configurations()
     names = [n.strip() for n in args.configs.split(",")] if args.configs else list(known)

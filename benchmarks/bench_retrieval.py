@@ -7,7 +7,7 @@ published figures of "Evaluating Chunking Strategies for Retrieval" (Chroma, 202
 their protocol measured 81.9; the target is within 1.5 points of 81.9). Beside it: partita's
 `by_title` at 1,000 characters (the reference's output) and the other strategies.
 
-Each configuration is run through `partita.evaluation.run.evaluate` exactly as `partita
+Each configuration is run through `partita.evaluation._run.evaluate` exactly as `partita
 evaluate` runs it: the Markdown corpora partitioned by partita, chunks placed in the corpus
 files by their provenance, one collection of all chunks, exact cosine top-5, Chroma's span
 metrics. Timing: the first configuration cold (an empty embedding cache) and again warm (the
@@ -60,10 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import partita
     from partita.embeddings import embedder_named
-    from partita.evaluation.configurations import parse_configuration
-    from partita.evaluation.documents import document_text
-    from partita.evaluation.questions import read_questions
-    from partita.evaluation.run import evaluate
+    from partita.evaluation._configurations import parse_configuration
+    from partita.evaluation._documents import document_text
+    from partita.evaluation._questions import read_questions
+    from partita.evaluation._run import evaluate
 
     started = time.perf_counter()
     corpora = sorted((CHROMA / "corpora").glob("*.md"))

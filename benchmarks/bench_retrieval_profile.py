@@ -21,7 +21,7 @@ at 200 tokens; `by_title` at 1,000 characters, with and without overlap everywhe
 tokens (the rows named `+option`), the profile itself on `by_title` and `basic`, and any variant
 given with `--extra`.
 
-Each dataset is run through `partita.evaluation.run.evaluate` (one collection of all chunks,
+Each dataset is run through `partita.evaluation._run.evaluate` (one collection of all chunks,
 exact cosine top-5, Chroma's span metrics, `coherence=False`). Per configuration: chunks, mean
 cl100k tokens per chunk, the share of chunks longer than MiniLM's 256-wordpiece window, recall and
 IoU at top-5, and recall within 4,000 characters (the ranked chunks taken while their characters
@@ -65,9 +65,9 @@ from _reference import block_network
 from _shared import CORPUS, SHARED  # benchmarks/ is on sys.path
 
 if TYPE_CHECKING:
-    from partita.evaluation.configurations import Configuration
-    from partita.evaluation.documents import DocumentText
-    from partita.evaluation.questions import Question
+    from partita.evaluation._configurations import Configuration
+    from partita.evaluation._documents import DocumentText
+    from partita.evaluation._questions import Question
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMA = SHARED / "eval" / "chroma"
@@ -131,7 +131,7 @@ _PROFILES: dict[str, tuple[str, dict[str, Any]]] = {
 
 def configurations() -> dict[str, Configuration]:
     """The named configurations, in table order (see the module docstring)."""
-    from partita.evaluation.configurations import Configuration
+    from partita.evaluation._configurations import Configuration
 
     found: dict[str, Configuration] = {}
     for name, (strategy, options) in _BASELINES.items():
@@ -146,7 +146,7 @@ def configurations() -> dict[str, Configuration]:
 def extra_configuration(value: str, minilm: Callable[[str], int]) -> Configuration:
     """The configuration of `--extra "name=strategy:opt=v,..."` (no name: the spec is the name);
     `tokenizer=minilm` becomes MiniLM's wordpiece counter `minilm`."""
-    from partita.evaluation.configurations import Configuration, parse_configuration
+    from partita.evaluation._configurations import Configuration, parse_configuration
 
     head, colon, rest = value.partition(":")
     name, equals, strategy = head.rpartition("=")
@@ -199,8 +199,8 @@ class Dataset:
 def load_dataset(name: str) -> Dataset:
     """The dataset `name` (`chroma` or `corpus`), partitioned by partita."""
     import partita
-    from partita.evaluation.documents import document_text
-    from partita.evaluation.questions import document_key, read_questions
+    from partita.evaluation._documents import document_text
+    from partita.evaluation._questions import document_key, read_questions
 
     started = time.perf_counter()
     if name == "chroma":
@@ -218,7 +218,7 @@ def load_dataset(name: str) -> Dataset:
 
 def difference(entry: Mapping[str, Any], reference: Mapping[str, Any] | None, key: str) -> str:
     """`entry`'s per-question `key` minus `reference`'s, paired: "+x.x [lo, hi]" in points."""
-    from partita.evaluation.retrieval import paired_bootstrap
+    from partita.evaluation._retrieval import paired_bootstrap
 
     if reference is None or reference is entry:
         return "—"
@@ -338,8 +338,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import partita
     from partita.embeddings import embedder_named
-    from partita.embeddings.models import _minilm_count_tokens
-    from partita.evaluation.run import evaluate
+    from partita.embeddings._models import _minilm_count_tokens
+    from partita.evaluation._run import evaluate
 
     known = configurations()
     extras = [extra_configuration(value, _minilm_count_tokens) for value in args.extra]

@@ -1,7 +1,7 @@
 """partita's semantic chunking against LangChain's and chonkie's SemanticChunker, on Chroma's data.
 
 The evaluation of `bench_retrieval.py` (`../shared/eval/chroma`: five corpora, 472 questions;
-all-MiniLM-L6-v2 on the CPU, k = 5; `partita.evaluation.run.evaluate`) scores every row: recall,
+all-MiniLM-L6-v2 on the CPU, k = 5; `partita.evaluation._run.evaluate`) scores every row: recall,
 IoU and precision at top-5, recall at a matched budget of 1,250 retrieved tokens, and the
 evaluation's intrinsic measures of the cuts: the share of chunks ending at a sentence end (or at
 the end of an element: `intrinsic.is_mid_sentence`), boundary quality (mean 1 - cosine of
@@ -230,12 +230,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import _semantic_peers as peers
     import partita
-    from partita.chunking.registry import register_chunking_strategy
+    from partita.chunking._registry import register_chunking_strategy
     from partita.embeddings import default_embedder, embedder_named
-    from partita.evaluation.configurations import Configuration, parse_configuration
-    from partita.evaluation.documents import document_text
-    from partita.evaluation.questions import read_questions
-    from partita.evaluation.run import evaluate
+    from partita.evaluation._configurations import Configuration, parse_configuration
+    from partita.evaluation._documents import document_text
+    from partita.evaluation._questions import read_questions
+    from partita.evaluation._run import evaluate
 
     register_chunking_strategy("bench-precomputed", _precomputed, summary="precomputed chunks")
     started = time.perf_counter()

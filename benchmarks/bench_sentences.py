@@ -17,7 +17,7 @@ What is measured:
 - the Golden Rules of the Pragmatic Segmenter (`tests/text/golden_rules.py`): English 48, the
   four other English rules (40-42, 52), and the Chinese, Japanese, German, French, Spanish and
   Russian rules; a rule passes when the segmenter's sentences, stripped and with their lines
-  joined (`partita.text.whitespace.join_lines`), equal the expected ones (joined alike);
+  joined (`partita.text._whitespace.join_lines`), equal the expected ones (joined alike);
 - the speed in MB/s (megabytes of UTF-8) on English text and on Chinese text, the best of
   `--repeat` runs (`_timing.best_time`). Each segmenter is called on each paragraph of the
   text, as a chunker calls it on each element (pySBD slows down more than linearly on long
@@ -80,8 +80,8 @@ from tests.text.golden_rules import (  # noqa: E402
 )
 
 from partita import partition  # noqa: E402
+from partita.text._whitespace import join_lines  # noqa: E402
 from partita.text.sentences import split_sentences  # noqa: E402
-from partita.text.whitespace import join_lines  # noqa: E402
 
 RESULTS = BENCHMARKS / "results" / "sentences.md"
 DEFAULT_CORPUS = CORPUS

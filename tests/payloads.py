@@ -1,7 +1,7 @@
 """Comparing JSON whose `orig_elements` payloads may be compressed differently.
 
 partita writes `orig_elements` as base64 of a zlib stream, like the reference, but with a faster
-encoder (`partita.serialization.payload_codec`): the compressed bytes differ while the JSON they
+encoder (`partita.serialization._payload_codec`): the compressed bytes differ while the JSON they
 hold is the reference's. Parity tests compare JSON with each payload replaced by the JSON it
 decompresses to, nested payloads included: everything else byte for byte, and each payload's
 JSON byte for byte.

@@ -13,8 +13,9 @@ from unstructured.staging import base as ustaging
 import partita
 from partita import _json_writer
 from partita.elements import CompositeElement, ElementMetadata, NarrativeText, Title
-from partita.serialization import fast_json, indented_json
-from partita.serialization.dicts import element_to_dict
+from partita.serialization import _fast_json as fast_json
+from partita.serialization import _indented_json as indented_json
+from partita.serialization._dicts import element_to_dict
 from tests.payloads import same_decoded
 
 pytestmark = pytest.mark.skipif(not _json_writer.AVAILABLE, reason="orjson or msgspec missing")

@@ -178,28 +178,28 @@ PACKAGE_RULES: dict[str, tuple[str, ...]] = {
     "partita.chunking.tables": (
         "partita.chunking._chunks",
         "partita.chunking._prechunk",
-        "partita.chunking.text_chunks",
+        "partita.chunking._text_chunks",
         "partita.chunking.retrieval",
         "partita.chunking.strategies",
-        "partita.chunking.strategy",
-        "partita.chunking.registry",
+        "partita.chunking._strategy",
+        "partita.chunking._registry",
     ),
     # -- what the strategies share sits below them and the registry --
-    "partita.chunking.text_chunks": (
+    "partita.chunking._text_chunks": (
         "partita.chunking.retrieval",
         "partita.chunking.strategies",
-        "partita.chunking.registry",
+        "partita.chunking._registry",
     ),
-    "partita.chunking.retrieval": ("partita.chunking.strategies", "partita.chunking.registry"),
-    "partita.chunking.options": (
+    "partita.chunking.retrieval": ("partita.chunking.strategies", "partita.chunking._registry"),
+    "partita.chunking._options": (
         "partita.chunking.strategies",
         "partita.chunking.retrieval",
-        "partita.chunking.text_chunks",
-        "partita.chunking.registry",
+        "partita.chunking._text_chunks",
+        "partita.chunking._registry",
     ),
-    "partita.chunking.strategies": ("partita.chunking.registry",),
+    "partita.chunking.strategies": ("partita.chunking._registry",),
     # -- the outline's types import nothing of the readers that produce them --
-    "partita.text.code.definitions": ("partita.text.code",),
+    "partita.text.code._definitions": ("partita.text.code",),
 }
 """For a module or package (its modules included), the partita modules or packages it must not
 import, as its docstring states."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import partita
 
 
@@ -89,7 +91,7 @@ def test_all_pins_the_api() -> None:
 
 def test_the_package_s_lazy_partitioners_are_the_format_table_s() -> None:
     from partita import _LAZY_EXPORTS  # type: ignore[attr-defined]
-    from partita.partitioners.formats import FORMAT_TABLE
+    from partita.partitioners._formats import FORMAT_TABLE
 
     named = {
         name: module for name, module in _LAZY_EXPORTS.items() if name.startswith("partition_")
@@ -107,3 +109,47 @@ def test_import_partita_loads_the_elements_only() -> None:
     ).stdout
     for heavy in ("partita.chunking", "partita.serialization", "partita.partitioners"):
         assert f"'{heavy}'" not in loaded, loaded
+
+
+_PUBLIC_MODULES = {
+    "partita.batch",
+    "partita.chunking.parents",
+    "partita.chunking.provenance",
+    "partita.elements",
+    "partita.errors",
+    "partita.evaluation.evidence",
+    "partita.evaluation.report",
+    "partita.hierarchy",
+    "partita.integrations.langchain",
+    "partita.integrations.llamaindex",
+    "partita.integrations.llamaindex_parents",
+    "partita.partitioners.code",
+    "partita.partitioners.html",
+    "partita.partitioners.markdown",
+    "partita.partitioners.text",
+    "partita.serialization.records",
+    "partita.text.sizing.bpe_engine",
+    "partita.text.sizing.openai_encodings",
+}
+"""The modules users import by name (the docs name each, dotted or as a file); every other
+module is a package's `__init__` or internal, named with a leading underscore."""
+
+
+def test_every_module_but_the_documented_ones_is_internal() -> None:
+    src = Path(partita.__file__).parent.parent
+    public = set()
+    for path in src.joinpath("partita").rglob("*.py"):
+        parts = path.relative_to(src).with_suffix("").parts
+        if parts[-1] in ("__init__", "__main__") or any(p.startswith("_") for p in parts):
+            continue
+        public.add(".".join(parts))
+    assert public == _PUBLIC_MODULES
+
+
+def test_the_public_modules_are_the_ones_the_docs_name() -> None:
+    root = Path(partita.__file__).parents[2]
+    docs = root.joinpath("README.md").read_text(encoding="utf-8") + "".join(
+        p.read_text(encoding="utf-8") for p in sorted(root.joinpath("docs").rglob("*.md"))
+    )
+    named = {m for m in _PUBLIC_MODULES if m in docs or f"{m.replace('.', '/')}.py" in docs}
+    assert named == _PUBLIC_MODULES

@@ -27,7 +27,7 @@ from partita.errors import (
     SerializationError,
     UnknownElementTypeError,
 )
-from partita.serialization import orig_elements
+from partita.serialization import _orig_elements as orig_elements
 from tests.payloads import same_decoded
 from tests.strategies import element_dicts
 

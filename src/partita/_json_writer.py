@@ -24,7 +24,7 @@ What is left differs from the standard library only in ways fixed or refused her
 A refused value returns None and the caller uses the standard library for it instead, so the
 text is the same either way. Callers give orjson only values of bounded size: it reserves 8 bytes
 per byte of each string and dies of SIGSEGV when that allocation fails (see
-`partita.serialization.fast_json`).
+`partita.serialization._fast_json`).
 """
 
 from __future__ import annotations

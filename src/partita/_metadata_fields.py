@@ -5,9 +5,9 @@ table of fields is written once, on the class, and the modules that treat fields
 their lists from it (`partita.elements.METADATA_FIELDS`) instead of keeping their own:
 
 - `json`, the field's JSON form (`JsonForm`): how it is stored, type-checked when read
-  (`partita.serialization.validation`) and written (`partita.serialization.dicts`);
+  (`partita.serialization._validation`) and written (`partita.serialization._dicts`);
 - `chunk`, how a chunk's metadata takes the field from its elements (`ChunkRule`,
-  `partita.chunking.metadata`), the reference's consolidation strategy for the field;
+  `partita.chunking._metadata`), the reference's consolidation strategy for the field;
 - `bulky`, whether the value's size grows with the element's content (`partita.chunking.
   split_origins`).
 """

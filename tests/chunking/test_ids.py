@@ -1,4 +1,4 @@
-"""Chunk ids of `partita.chunking.ids`: deterministic, unique within a run, 32 hex digits, and
+"""Chunk ids of `partita.chunking._ids`: deterministic, unique within a run, 32 hex digits, and
 never shared by two documents."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import partita
-from partita.chunking.ids import ChunkIds
+from partita.chunking._ids import ChunkIds
 from partita.elements import Element
 from partita.partitioners.text import partition_text
 

@@ -1,8 +1,8 @@
-"""Chunk metadata: where chunking classifies the metadata fields (`partita.chunking.metadata`)."""
+"""Chunk metadata: where chunking classifies the metadata fields (`partita.chunking._metadata`)."""
 
 from __future__ import annotations
 
-from partita.chunking.metadata import BULKY_FIELDS, CONSOLIDATED_FIELDS, DROPPED_FIELDS
+from partita.chunking._metadata import BULKY_FIELDS, CONSOLIDATED_FIELDS, DROPPED_FIELDS
 from partita.elements import METADATA_FIELD_NAMES
 
 

@@ -19,7 +19,7 @@ from partita.chunking import (
     iter_chunk_elements,
     iter_chunks_by_title,
 )
-from partita.chunking.run import ChunkingRun
+from partita.chunking._run import ChunkingRun
 from partita.elements import NarrativeText
 from partita.text.sizing import Sizer
 from partita.text.splitting import TextSplitter

@@ -18,7 +18,7 @@ from partita.chunking.parents import (
 )
 from partita.chunking.provenance import rebuilds
 from partita.elements import CompositeElement, ElementMetadata, Table
-from partita.text.sizing.tokenizers import token_counter
+from partita.text.sizing._tokenizers import token_counter
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
 count = token_counter("cl100k_base")

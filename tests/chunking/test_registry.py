@@ -26,8 +26,8 @@ from partita.chunking import (
     chunking_strategies,
     register_chunking_strategy,
 )
-from partita.chunking.registry import _STRATEGIES, known_option_names, strategy_named
-from partita.chunking.strategy import OptionField, option_fields
+from partita.chunking._registry import _STRATEGIES, known_option_names, strategy_named
+from partita.chunking._strategy import OptionField, option_fields
 from partita.elements import Element, NarrativeText, Title
 
 OPTIONS_DOC = Path(__file__).resolve().parents[2] / "docs" / "options.md"

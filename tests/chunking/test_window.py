@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from partita.chunking.options import ChunkingOptions
-from partita.chunking.run import ChunkingRun
-from partita.chunking.window import ChunkWindow
-from partita.text.sizing.sizer import CHARACTERS, sizer_for
+from partita.chunking._options import ChunkingOptions
+from partita.chunking._run import ChunkingRun
+from partita.chunking._window import ChunkWindow
+from partita.text.sizing._sizer import CHARACTERS, sizer_for
 
 
 def test_a_character_window_fits_by_length() -> None:

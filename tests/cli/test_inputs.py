@@ -12,7 +12,7 @@ import pytest
 
 import partita
 from partita.cli import main
-from partita.cli.inputs import UsageError, find_inputs
+from partita.cli._inputs import UsageError, find_inputs
 
 
 def relatives(root: Path, globs: list[str] | None = None) -> list[str]:

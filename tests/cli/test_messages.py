@@ -327,7 +327,7 @@ def test_input_format_says_what_a_file_is_without_a_warning(
 def test_an_interrupt_is_one_line_and_status_130(
     text_file: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from partita.cli import commands
+    from partita.cli import _commands as commands
 
     def interrupted(args: object) -> int:
         raise KeyboardInterrupt

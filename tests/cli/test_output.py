@@ -10,7 +10,7 @@ import pytest
 
 import partita
 from partita.cli import main
-from partita.cli.output import render_for_people
+from partita.cli._output import render_for_people
 from partita.elements import ElementMetadata, Table
 
 RULE = "-" * 72

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from partita.chunking import chunk
-from partita.distributed.documents import (
+from partita.distributed._documents import (
     ROW_FIELDS,
     ChunkJob,
     Row,

@@ -23,8 +23,8 @@ pq = require_module("pyarrow.parquet", extra="distributed")
 
 # -- these modules import Ray and pyarrow: the test skips (above) without them --
 from partita.distributed import chunk_dataset, run_chunk_job  # noqa: E402
-from partita.distributed.ray_engine import ensure_ray  # noqa: E402
-from partita.distributed.tables import columns_of, iter_table_rows  # noqa: E402
+from partita.distributed._ray_engine import ensure_ray  # noqa: E402
+from partita.distributed._tables import columns_of, iter_table_rows  # noqa: E402
 
 Record = tuple[str, str, str, str]
 """(path, id, text, metadata as JSON text)"""

@@ -11,9 +11,9 @@ from tests.shared import require_module
 
 pq = require_module("pyarrow.parquet", extra="distributed")
 
-# -- partita.distributed.tables imports pyarrow: the test skips (above) without it --
-from partita.distributed.documents import ChunkJob, iter_document_rows  # noqa: E402
-from partita.distributed.tables import (  # noqa: E402
+# -- partita.distributed._tables imports pyarrow: the test skips (above) without it --
+from partita.distributed._documents import ChunkJob, iter_document_rows  # noqa: E402
+from partita.distributed._tables import (  # noqa: E402
     TABLES,
     columns_of,
     iter_table_rows,

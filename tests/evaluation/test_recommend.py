@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from partita.evaluation.recommend import recommend
+from partita.evaluation._recommend import recommend
 from tests.shared import require_module
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"

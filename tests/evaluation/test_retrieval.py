@@ -1,5 +1,5 @@
 """Ranked metrics, exact top-k, token budgets, the span curve and the paired bootstrap of
-`partita.evaluation.retrieval`.
+`partita.evaluation._retrieval`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from partita.evaluation.retrieval import (
+from partita.evaluation._retrieval import (
     CurvePoint,
     PairedBootstrap,
     RankedRetrieval,
@@ -25,7 +25,7 @@ from partita.evaluation.retrieval import (
     top_k,
     top_k_by_document,
 )
-from partita.evaluation.spans import Span
+from partita.evaluation._spans import Span
 
 
 def a(start: int, end: int) -> Span:

@@ -10,10 +10,10 @@ import pytest
 
 import partita
 from partita.embeddings import hashing_embedder
-from partita.evaluation.configurations import parse_configuration
-from partita.evaluation.documents import document_text
-from partita.evaluation.questions import read_questions
-from partita.evaluation.run import evaluate
+from partita.evaluation._configurations import parse_configuration
+from partita.evaluation._documents import document_text
+from partita.evaluation._questions import read_questions
+from partita.evaluation._run import evaluate
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
 CONFIGS = [
@@ -117,7 +117,7 @@ def test_without_an_embedder_only_intrinsic_figures_are_measured() -> None:
 
 
 def test_long_embedding_work_reports_its_progress() -> None:
-    from partita.evaluation.run import EMBEDDING_BATCH, _embedded
+    from partita.evaluation._run import EMBEDDING_BATCH, _embedded
 
     embedder = hashing_embedder()
     texts = [f"passage {i} about topic {i % 7}" for i in range(EMBEDDING_BATCH * 2 + 5)]

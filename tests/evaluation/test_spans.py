@@ -1,4 +1,4 @@
-"""Chroma's character-span metrics (`partita.evaluation.spans`): hand-computed cases for each
+"""Chroma's character-span metrics (`partita.evaluation._spans`): hand-computed cases for each
 figure and quirk, and a property test against a brute-force implementation over character sets.
 """
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partita.evaluation.spans import (
+from partita.evaluation._spans import (
     CorpusChunks,
     OmegaScore,
     Span,

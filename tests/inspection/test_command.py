@@ -12,7 +12,7 @@ import pytest
 
 import partita
 from partita.cli import _add_chunking_arguments
-from partita.inspection.command import add_inspect_parser
+from partita.inspection._command import add_inspect_parser
 
 MARKDOWN = """# Ducks
 

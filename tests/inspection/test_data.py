@@ -14,7 +14,7 @@ from partita import ElementMetadata, ListItem, NarrativeText, Table, Title
 from partita.chunking import chunk
 from partita.elements import Element
 from partita.inspection import inspection_model, model_to_json
-from partita.inspection.data import sanitized_table_html
+from partita.inspection._data import sanitized_table_html
 
 SENTENCE = "The quick brown fox jumps over the lazy dog. "
 

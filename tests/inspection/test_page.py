@@ -20,7 +20,7 @@ from partita import ElementMetadata, NarrativeText, Table, Title
 from partita.chunking import chunk
 from partita.elements import Element
 from partita.inspection import inspection_model, model_to_html, write_page
-from partita.text.sizing.tokenizers import token_counter
+from partita.text.sizing._tokenizers import token_counter
 from tests.shared import CORPUS, needs_corpus, require_module, require_program, unavailable
 
 

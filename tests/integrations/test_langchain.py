@@ -16,8 +16,8 @@ from langchain_core.vectorstores import InMemoryVectorStore
 from unstructured.staging.base import elements_from_dicts
 
 import partita
-from partita.cli.inputs import find_inputs
-from partita.embeddings.models import hashing_embedder
+from partita.cli._inputs import find_inputs
+from partita.embeddings._models import hashing_embedder
 from partita.integrations.langchain import (
     PartitaLoader,
     SkippedFileWarning,

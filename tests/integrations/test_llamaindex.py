@@ -25,7 +25,7 @@ from llama_index.core.schema import (
 )
 
 import partita
-from partita.embeddings.models import hashing_embedder
+from partita.embeddings._models import hashing_embedder
 from partita.integrations.llamaindex import (
     PAGE_STARTS_KEY,
     PartitaNodeParser,

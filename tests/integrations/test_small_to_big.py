@@ -19,7 +19,7 @@ from llama_index.core.schema import NodeWithScore, TextNode
 import partita
 from partita.chunking.parents import PARENT_ID_KEY, with_parents
 from partita.elements import Element
-from partita.embeddings.models import hashing_embedder
+from partita.embeddings._models import hashing_embedder
 from partita.integrations.langchain import (
     SmallToBigRetriever,
     chunks_to_documents,
@@ -27,7 +27,7 @@ from partita.integrations.langchain import (
 )
 from partita.integrations.llamaindex import chunks_to_nodes
 from partita.integrations.llamaindex_parents import SmallToBigPostprocessor, parent_nodes
-from partita.text.sizing.tokenizers import token_counter
+from partita.text.sizing._tokenizers import token_counter
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
 count = token_counter("cl100k_base")

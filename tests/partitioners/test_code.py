@@ -10,8 +10,8 @@ import pytest
 import partita
 from partita.elements import CodeSnippet
 from partita.errors import DocumentLimitError, UnsupportedFormatError
+from partita.partitioners._detect import detect_format
 from partita.partitioners.code import partition_code
-from partita.partitioners.detect import detect_format
 
 
 @pytest.mark.parametrize(

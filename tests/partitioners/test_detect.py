@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from partita.partitioners.detect import (
+from partita.partitioners._detect import (
     detect_file_format,
     detect_format,
     format_for_content_type,

@@ -10,7 +10,7 @@ from partita import partition
 from partita.elements import Element, Link
 from partita.errors import DocumentError, DocumentLimitError
 from partita.partitioners import _html_limits
-from partita.partitioners.detect import detect_format
+from partita.partitioners._detect import detect_format
 from partita.partitioners.html import decode_html, partition_html
 from partita.partitioners.markdown import partition_md
 from partita.partitioners.text import partition_text

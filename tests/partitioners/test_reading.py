@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import partita
-from partita.partitioners.reading import elements_format_of, read_elements
+from partita.partitioners._reading import elements_format_of, read_elements
 
 
 def test_the_name_tells_an_elements_file(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ Each builder writes a PDF by hand with `pdf_file` (numbered objects, a correct c
 table or stream, deterministic bytes); compressed bombs are built in constant memory
 (`flate_bomb`). The PDF partitioner's regression tests (`tests/partitioners/pdf/
 test_pdf_hostile.py`) partition the same bytes and assert the exact result; the bounds they meet
-are listed in `partita/partitioners/pdf/limits.py`.
+are listed in `partita/partitioners/pdf/_limits.py`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Hostile PDFs aimed at PDFium: content that makes an unbounded parser allocate or spin.
 
 partita's default PDF backend parses pages with PDFium (pypdfium2), which has no bound on the
-work or memory a page costs; a preflight (`partita.partitioners.pdf.pdfium.preflight`) weighs
+work or memory a page costs; a preflight (`partita.partitioners.pdf.pdfium._preflight`) weighs
 each page first and sends heavy ones to the bounded pdfminer interpreter. These families, from a
 security review, slip past the preflight or cost PDFium gigabytes or minutes in a part of the
 file it does not weigh. Each builder takes the sizes and the form of the attack as arguments

@@ -16,9 +16,9 @@ from unstructured.staging import base as ustaging
 import partita
 from partita import _json_writer
 from partita.elements import CompositeElement, ElementMetadata, NarrativeText, Table, Title
-from partita.serialization import fast_json
-from partita.serialization.dicts import element_to_dict
-from partita.serialization.fast_json import MAX_FAST_CHARS, json_chars
+from partita.serialization import _fast_json as fast_json
+from partita.serialization._dicts import element_to_dict
+from partita.serialization._fast_json import MAX_FAST_CHARS, json_chars
 from tests.payloads import payloads_decoded, same_decoded
 from tests.strategies import element_dicts
 

@@ -31,8 +31,8 @@ from partita.elements import (
 )
 from partita.errors import MalformedJSONError, SerializationError
 from partita.serialization import elements_to_base64_json
-from partita.serialization.fast_json import MAX_FAST_CHARS
-from partita.serialization.finite import non_finite_path
+from partita.serialization._fast_json import MAX_FAST_CHARS
+from partita.serialization._finite import non_finite_path
 from tests.strategies import element_dicts
 
 NAN = float("nan")

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import partita
 from partita.chunking import chunk_by_title, chunk_elements
 from partita.errors import PartitaError
-from partita.serialization.schema import FIELD_ORDER
+from partita.serialization._schema import FIELD_ORDER
 from tests.shared import shared_corpus
 from tests.strategies import element_dicts
 

@@ -8,7 +8,7 @@ import pytest
 
 import partita
 from partita.errors import MalformedJSONError
-from partita.serialization.json_parsing import loads
+from partita.serialization._json_parsing import loads
 from tests.robustness.hostile_json import deep_array
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import partita
 from partita.errors import DocumentLimitError, MalformedJSONError
-from partita.serialization import jsonl
+from partita.serialization import _jsonl as jsonl
 
 _LINE = '{"type": "Title", "text": "a"}'
 

@@ -16,8 +16,8 @@ import partita
 from partita.chunking import chunk_by_title, chunk_elements
 from partita.errors import DocumentLimitError, MalformedJSONError
 from partita.serialization import elements_from_base64_json
-from partita.serialization.from_dicts import ElementReader
-from partita.serialization.orig_elements import (
+from partita.serialization._from_dicts import ElementReader
+from partita.serialization._orig_elements import (
     DOCUMENT_ALLOWANCE,
     ELEMENT_COST,
     MAX_EXPANSION,

@@ -13,7 +13,7 @@ from unstructured.staging import base as ustaging
 import partita
 from partita.elements import CompositeElement, ElementMetadata, NarrativeText, Title
 from partita.serialization import elements_from_base64_json, elements_to_base64_json
-from partita.serialization.payload_codec import compress_payload, encode_payload, payload_encoder
+from partita.serialization._payload_codec import compress_payload, encode_payload, payload_encoder
 
 
 def test_the_encoder_is_isal() -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import partita
 from partita import CompositeElement, ElementMetadata, NarrativeText, Table, TableChunk, Title
 from partita.chunking.provenance import sources_of
-from partita.embeddings.models import hashing_embedder
+from partita.embeddings._models import hashing_embedder
 from partita.serialization.records import (
     VectorRecord,
     chunk_to_record,

@@ -9,7 +9,7 @@ import pytest
 import partita
 from partita.elements import CoordinatesMetadata, DataSourceMetadata, Link
 from partita.errors import MalformedJSONError
-from partita.serialization.validation import MAX_NESTING_DEPTH, check_json_value
+from partita.serialization._validation import MAX_NESTING_DEPTH, check_json_value
 
 
 def _load_metadata(metadata: dict[str, Any]) -> partita.Element:

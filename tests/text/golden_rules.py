@@ -22,7 +22,7 @@ breaks here, as in pySBD.
 
 A segmenter that reports offsets cannot remove a line break inside a sentence, so the tests
 compare sentences (found and expected alike) with their lines joined
-(`partita.text.whitespace.join_lines`): for a sentence without a line break that is the sentence
+(`partita.text._whitespace.join_lines`): for a sentence without a line break that is the sentence
 itself.
 """
 

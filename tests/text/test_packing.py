@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partita.text.packing import Unit, iter_packed
+from partita.text._packing import Unit, iter_packed
 
 
 def sized(*sizes: int, ends: Sequence[bool] = ()) -> list[Unit]:

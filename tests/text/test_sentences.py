@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from partita.text._whitespace import join_lines
 from partita.text.sentences import iter_sentence_spans, split_sentences
-from partita.text.sentences.scanner import SentenceScanner
-from partita.text.whitespace import join_lines
+from partita.text.sentences._scanner import SentenceScanner
 from tests.shared import shared_path
 from tests.text.golden_rules import ENGLISH, ENGLISH_EXTRA, OTHER_LANGUAGES, GoldenRule
 from tests.text.sentences_before import split_sentences_before

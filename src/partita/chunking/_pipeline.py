@@ -22,9 +22,9 @@ from typing import Literal
 
 from partita.chunking._chunks import iter_chunks_of_pre_chunks
 from partita.chunking._furniture import iter_chunked_elements
+from partita.chunking._options import SharedChunkingOptions
 from partita.chunking._prechunk import BoundaryPredicate, PreChunk, iter_pre_chunks
-from partita.chunking.options import SharedChunkingOptions
-from partita.chunking.run import ChunkingRun
+from partita.chunking._run import ChunkingRun
 from partita.elements import Element
 
 __all__ = ["Pipeline", "iter_pipeline_chunks", "pipeline_for"]
@@ -87,7 +87,7 @@ def iter_pipeline_chunks(
         return combine(pre_chunks) if combine is not None else pre_chunks
 
     if pipeline == "annotated":
-        from partita.chunking.retrieval.annotate import iter_annotated_pre_chunks
+        from partita.chunking.retrieval._annotate import iter_annotated_pre_chunks
 
         return iter_annotated_pre_chunks(elements, run, iter_reference_pre_chunks)
     return iter_chunks_of_pre_chunks(iter_reference_pre_chunks(elements), run)

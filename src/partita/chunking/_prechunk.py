@@ -18,9 +18,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from partita.chunking._run import ChunkingRun
+from partita.chunking._window import ChunkWindow
 from partita.chunking.provenance import EMPTY_TRACE, Span, Trace
-from partita.chunking.run import ChunkingRun
-from partita.chunking.window import ChunkWindow
 from partita.elements import CodeSnippet, Element, Table
 
 __all__ = [

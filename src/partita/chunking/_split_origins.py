@@ -36,7 +36,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any, TypeVar
 
-from partita.chunking.metadata import BULKY_FIELDS
+from partita.chunking._metadata import BULKY_FIELDS
 from partita.elements import Element, metadata_from_fields, new_element
 from partita.errors import DocumentLimitError
 

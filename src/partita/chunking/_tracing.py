@@ -4,7 +4,7 @@
 its source records (`partita.chunking.provenance`). Each piece is a prefix of the splitter's
 remainder; the next remainder is the text after the cut, behind the piece's overlap tail when
 the splitter keeps one. In character mode the cut is found as the splitter finds it. In token
-mode (`partita.text.splitting.token_rules`) the tail is the splitter's (counted alike), joined
+mode (`partita.text.splitting._token_rules`) the tail is the splitter's (counted alike), joined
 by a space when the cut discarded whitespace and directly otherwise, and kept only when the
 remainder is then shorter than the text; a piece of whitespace only leaves the whitespace after
 it in the remainder. Where a piece could come from two cuts (a separator that is not whitespace,
@@ -18,11 +18,11 @@ import warnings
 from collections import deque
 from collections.abc import Iterable, Iterator
 
+from partita.chunking._run import ChunkingRun
 from partita.chunking.provenance import SourceRecord, SourcesBuilder, Trace
-from partita.chunking.run import ChunkingRun
 from partita.errors import PartitaWarning
-from partita.text.sizing.text_tail import TextTail
-from partita.text.splitting.window_splitter import token_tail
+from partita.text.sizing._text_tail import TextTail
+from partita.text.splitting._window_splitter import token_tail
 
 __all__ = ["PieceTracer"]
 

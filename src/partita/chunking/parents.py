@@ -22,7 +22,7 @@ Contracts:
   "\\n\\n".
 - **Ids are deterministic and unique**: a hash of the children's ids, in order
   (`parent_id_of`), so the same chunks give the same parents, and two parents never share an id
-  (no child is in two parents; chunk ids are unique: `partita.chunking.ids`).
+  (no child is in two parents; chunk ids are unique: `partita.chunking._ids`).
 - **Metadata**: the first child's, with the pages of all (`page_number` the first child's,
   `extra["last_page_number"]` the last page any child reaches), provenance records
   (`extra["sources"]`) moved to where each child's text stands in the parent, and
@@ -39,7 +39,7 @@ from hashlib import sha256
 from typing import Any, NamedTuple, TypeVar
 
 from partita.elements import CompositeElement, Element, new_element
-from partita.text.sizing.tokenizers import token_counter
+from partita.text.sizing._tokenizers import token_counter
 
 __all__ = [
     "DEFAULT_PARENT_TOKENS",

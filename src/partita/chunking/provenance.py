@@ -50,7 +50,7 @@ What "basic" and "by_title" record
   from the text alone (no HTML, or a tiny window) is a split piece, as above. A `TableChunk` cut
   from `text_as_html` takes its text from the HTML's cells, not from the table's text: each
   maximal run of its words that the table's text holds is recorded where it is found
-  (`partita.chunking.tables.emit.align_runs`), searched from where the previous run ended
+  (`partita.chunking.tables._emit.align_runs`), searched from where the previous run ended
   (header rows repeated on a continuation chunk: from the table's start), else from the table's
   start. So a record holds exactly, but where the table's text repeats the same words (a text
   copied down a rowspan, a recurring cell value) it may point at another occurrence of them;
@@ -58,7 +58,7 @@ What "basic" and "by_title" record
   False). A table passed through (`skip_table_chunking`) records itself, whole.
 
 This module holds the contract and its helpers: `SourceRecord` and `source_record` (the
-record's form, from `partita.serialization.sources`),
+record's form, from `partita.serialization._sources`),
 `SourcesBuilder` (records from spans, a contiguous range kept as one), `Trace` (the spans of a
 text, cut and moved), and, for readers, `sources_of(chunk)`, `iter_source_texts(chunk,
 elements_by_id)` (each record with its element and text, to highlight) and
@@ -72,7 +72,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from partita.elements import Element
-from partita.serialization.sources import SourceRecord, source_record
+from partita.serialization._sources import SourceRecord, source_record
 
 __all__ = [
     "EMPTY_TRACE",

@@ -10,12 +10,12 @@
 
 `chunk` partitions each document (or reads an elements file: `.json` as written by
 `partition`, or `.jsonl`) and chunks it. The strategies and their option flags come from the
-chunking registry (`partita.chunking.registry`): every option of every registered strategy has a
+chunking registry (`partita.chunking._registry`): every option of every registered strategy has a
 flag, named, typed and explained as its strategy's options declare it.
 
-`evaluate` measures chunking configurations on the documents (`partita.evaluation.command`);
+`evaluate` measures chunking configurations on the documents (`partita.evaluation._command`);
 `inspect` writes a page showing a document's elements and its chunks over them
-(`partita.inspection.command`).
+(`partita.inspection._command`).
 
 Inputs are files, directories (searched recursively for what partita reads, or for `--glob`
 patterns) and `-` for standard input (`inputs`). Elements go to standard output (or `-o`) as one
@@ -45,16 +45,16 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from partita.cli.arguments import (
+from partita.cli._arguments import (
     CommandParser,
     add_engine_arguments,
     add_io_arguments,
     report_usage_error,
 )
-from partita.cli.arguments import add_chunking_arguments as _add_chunking_arguments
-from partita.cli.inputs import UsageError
-from partita.cli.output import check_output_dir, check_output_file
-from partita.cli.warning_lines import one_line_warning, routing_warnings
+from partita.cli._arguments import add_chunking_arguments as _add_chunking_arguments
+from partita.cli._inputs import UsageError
+from partita.cli._output import check_output_dir, check_output_file
+from partita.cli._warning_lines import one_line_warning, routing_warnings
 from partita.errors import PartitaWarning
 
 __all__ = ["main"]
@@ -116,14 +116,14 @@ def _check_outputs(args: argparse.Namespace) -> None:
         check_output_file(output, "-o")
     output_dir = getattr(args, "output_dir", None)
     if output_dir is not None:
-        from partita.distributed.documents import is_uri
+        from partita.distributed._documents import is_uri
 
         if not is_uri(output_dir):  # -- `chunk --engine ray` writes to s3://... too --
             check_output_dir(output_dir)
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    from partita.cli.commands import run_chunk, run_partition
+    from partita.cli._commands import run_chunk, run_partition
 
     parser = CommandParser(
         prog="partita",
@@ -153,8 +153,8 @@ def _build_parser() -> argparse.ArgumentParser:
     add_engine_arguments(chunk)
     chunk.set_defaults(run=run_chunk)
 
-    from partita.evaluation.command import add_evaluate_parser
-    from partita.inspection.command import add_inspect_parser
+    from partita.evaluation._command import add_evaluate_parser
+    from partita.inspection._command import add_inspect_parser
 
     add_evaluate_parser(commands)
     add_inspect_parser(commands, _add_chunking_arguments)

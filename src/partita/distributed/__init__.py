@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from partita._lazy import lazy_exports
-from partita.distributed.documents import (
+from partita.distributed._documents import (
     ChunkJob,
     Row,
     content_hash,
@@ -34,8 +34,8 @@ from partita.distributed.documents import (
 )
 
 if TYPE_CHECKING:
-    from partita.distributed.jobs import JobSummary, run_chunk_job
-    from partita.distributed.ray_engine import RecordsDatasink, chunk_dataset
+    from partita.distributed._jobs import JobSummary, run_chunk_job
+    from partita.distributed._ray_engine import RecordsDatasink, chunk_dataset
 
 __all__ = [
     "ChunkJob",
@@ -50,10 +50,10 @@ __all__ = [
 ]
 
 _LAZY = {
-    "JobSummary": "partita.distributed.jobs",
-    "run_chunk_job": "partita.distributed.jobs",
-    "RecordsDatasink": "partita.distributed.ray_engine",
-    "chunk_dataset": "partita.distributed.ray_engine",
+    "JobSummary": "partita.distributed._jobs",
+    "run_chunk_job": "partita.distributed._jobs",
+    "RecordsDatasink": "partita.distributed._ray_engine",
+    "chunk_dataset": "partita.distributed._ray_engine",
 }
 """Names whose modules import Ray (or pyarrow): imported on first use."""
 

@@ -21,7 +21,7 @@ PRINCIPLES
     client.embeddings.create(model="text-embedding-3-small", input=texts).data],
     model_id="openai/text-embedding-3-small", dimensions=1536, max_tokens=8191,
     count_tokens=token_counter("cl100k_base"))`, `token_counter` from
-    `partita.text.sizing.tokenizers`.
+    `partita.text.sizing._tokenizers`.
 - **A window, counted as the model counts.** A `NamedEmbedder` may carry `max_tokens`, the
   longest input its model reads whole, and `count_tokens(text)`, the length of the model's input
   for `text` in the model's own tokens, special tokens included: the model truncates `text`
@@ -64,30 +64,30 @@ from typing import TYPE_CHECKING
 from partita._lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from partita.embeddings.cache import (
+    from partita.embeddings._cache import (
         CachedEmbedder,
         CacheStats,
         EmbeddingCacheWarning,
         default_cache_directory,
     )
-    from partita.embeddings.models import (
+    from partita.embeddings._models import (
         MINILM_DIMENSIONS,
         MINILM_MAX_TOKENS,
         MINILM_MODEL_ID,
         default_embedder,
         hashing_embedder,
     )
-    from partita.embeddings.multilingual import (
+    from partita.embeddings._multilingual import (
         MULTILINGUAL_DIMENSIONS,
         MULTILINGUAL_MAX_TOKENS,
         MULTILINGUAL_MODEL,
         multilingual_embedder,
     )
-    from partita.embeddings.named import (
+    from partita.embeddings._named import (
         embedder_named,
         model_named,
     )
-    from partita.embeddings.vectors import (
+    from partita.embeddings._vectors import (
         Embedder,
         NamedEmbedder,
         RawEmbedder,
@@ -95,37 +95,37 @@ if TYPE_CHECKING:
         embed,
         normalize,
     )
-    from partita.embeddings.window import (
+    from partita.embeddings._window import (
         ModelWindow,
         embedder_window,
         sentence_transformers_window,
     )
 
 _EXPORTS = {
-    "CachedEmbedder": "partita.embeddings.cache",
-    "CacheStats": "partita.embeddings.cache",
-    "EmbeddingCacheWarning": "partita.embeddings.cache",
-    "default_cache_directory": "partita.embeddings.cache",
-    "MINILM_DIMENSIONS": "partita.embeddings.models",
-    "MINILM_MAX_TOKENS": "partita.embeddings.models",
-    "MINILM_MODEL_ID": "partita.embeddings.models",
-    "default_embedder": "partita.embeddings.models",
-    "hashing_embedder": "partita.embeddings.models",
-    "MULTILINGUAL_DIMENSIONS": "partita.embeddings.multilingual",
-    "MULTILINGUAL_MAX_TOKENS": "partita.embeddings.multilingual",
-    "MULTILINGUAL_MODEL": "partita.embeddings.multilingual",
-    "multilingual_embedder": "partita.embeddings.multilingual",
-    "embedder_named": "partita.embeddings.named",
-    "model_named": "partita.embeddings.named",
-    "Embedder": "partita.embeddings.vectors",
-    "NamedEmbedder": "partita.embeddings.vectors",
-    "RawEmbedder": "partita.embeddings.vectors",
-    "Vectors": "partita.embeddings.vectors",
-    "embed": "partita.embeddings.vectors",
-    "normalize": "partita.embeddings.vectors",
-    "ModelWindow": "partita.embeddings.window",
-    "embedder_window": "partita.embeddings.window",
-    "sentence_transformers_window": "partita.embeddings.window",
+    "CachedEmbedder": "partita.embeddings._cache",
+    "CacheStats": "partita.embeddings._cache",
+    "EmbeddingCacheWarning": "partita.embeddings._cache",
+    "default_cache_directory": "partita.embeddings._cache",
+    "MINILM_DIMENSIONS": "partita.embeddings._models",
+    "MINILM_MAX_TOKENS": "partita.embeddings._models",
+    "MINILM_MODEL_ID": "partita.embeddings._models",
+    "default_embedder": "partita.embeddings._models",
+    "hashing_embedder": "partita.embeddings._models",
+    "MULTILINGUAL_DIMENSIONS": "partita.embeddings._multilingual",
+    "MULTILINGUAL_MAX_TOKENS": "partita.embeddings._multilingual",
+    "MULTILINGUAL_MODEL": "partita.embeddings._multilingual",
+    "multilingual_embedder": "partita.embeddings._multilingual",
+    "embedder_named": "partita.embeddings._named",
+    "model_named": "partita.embeddings._named",
+    "Embedder": "partita.embeddings._vectors",
+    "NamedEmbedder": "partita.embeddings._vectors",
+    "RawEmbedder": "partita.embeddings._vectors",
+    "Vectors": "partita.embeddings._vectors",
+    "embed": "partita.embeddings._vectors",
+    "normalize": "partita.embeddings._vectors",
+    "ModelWindow": "partita.embeddings._window",
+    "embedder_window": "partita.embeddings._window",
+    "sentence_transformers_window": "partita.embeddings._window",
 }
 
 __all__ = [

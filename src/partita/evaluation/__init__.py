@@ -37,16 +37,16 @@ from typing import TYPE_CHECKING
 from partita._lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from partita.evaluation.configurations import (
+    from partita.evaluation._configurations import (
         Configuration,
         parse_configuration,
         read_configurations,
     )
-    from partita.evaluation.documents import DocumentText, document_text
-    from partita.evaluation.questions import Question, read_questions
-    from partita.evaluation.recommend import recommend
-    from partita.evaluation.run import evaluate
-    from partita.evaluation.spans import Span
+    from partita.evaluation._documents import DocumentText, document_text
+    from partita.evaluation._questions import Question, read_questions
+    from partita.evaluation._recommend import recommend
+    from partita.evaluation._run import evaluate
+    from partita.evaluation._spans import Span
 
 __all__ = [
     "Configuration",
@@ -62,16 +62,16 @@ __all__ = [
 ]
 
 _EXPORTS = {
-    "Configuration": "partita.evaluation.configurations",
-    "parse_configuration": "partita.evaluation.configurations",
-    "read_configurations": "partita.evaluation.configurations",
-    "DocumentText": "partita.evaluation.documents",
-    "document_text": "partita.evaluation.documents",
-    "Question": "partita.evaluation.questions",
-    "read_questions": "partita.evaluation.questions",
-    "recommend": "partita.evaluation.recommend",
-    "evaluate": "partita.evaluation.run",
-    "Span": "partita.evaluation.spans",
+    "Configuration": "partita.evaluation._configurations",
+    "parse_configuration": "partita.evaluation._configurations",
+    "read_configurations": "partita.evaluation._configurations",
+    "DocumentText": "partita.evaluation._documents",
+    "document_text": "partita.evaluation._documents",
+    "Question": "partita.evaluation._questions",
+    "read_questions": "partita.evaluation._questions",
+    "recommend": "partita.evaluation._recommend",
+    "evaluate": "partita.evaluation._run",
+    "Span": "partita.evaluation._spans",
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -25,8 +25,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from partita.evaluation.questions import Evidence
-from partita.evaluation.spans import Span
+from partita.evaluation._questions import Evidence
+from partita.evaluation._spans import Span
 
 __all__ = ["evidence_recall", "page_hit", "words"]
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from partita import _charts as plots
-from partita.evaluation.questions import skipped_lines
+from partita.evaluation._questions import skipped_lines
 
 __all__ = ["results_to_html", "results_to_markdown", "write_report"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from partita.chunking.registry import options_for
+from partita.chunking._registry import options_for
 
 __all__ = ["validate_chunking"]
 

@@ -19,7 +19,7 @@ Principles:
   `filter_complex_metadata`.
 - **Files, directories, globs: what the CLI reads.** A file given is always read; a directory
   is searched recursively, in sorted order, for the formats partita reads, or for the files
-  `glob` patterns match (`partita.partitioners.files`, as `partita partition DIR --glob`).
+  `glob` patterns match (`partita.partitioners._files`, as `partita partition DIR --glob`).
 - **One bad file does not end the load.** A file that fails (unreadable, corrupt, unsupported,
   or any other exception) is skipped with a `SkippedFileWarning` naming it and the error, and
   the next file is read; `on_error="raise"` raises the error instead. A directory with no file
@@ -51,14 +51,14 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
+from partita.chunking._registry import chunk
 from partita.chunking.parents import PARENT_ID_KEY, take_ranked
-from partita.chunking.registry import chunk
 from partita.elements import Element
 from partita.errors import FileReadError, PartitaWarning
 from partita.integrations._extras import missing_extra
 from partita.integrations._options import validate_chunking
 from partita.partitioners import partition
-from partita.partitioners.files import iter_directory_files
+from partita.partitioners._files import iter_directory_files
 from partita.serialization.records import TABLE_HTML_MAX_CHARS, VectorRecord, iter_records
 
 try:
@@ -251,7 +251,7 @@ class SmallToBigRetriever(BaseRetriever):
     def _select(self, results: Sequence[Document]) -> list[Document]:
         count = self.count_tokens
         if self.token_budget is not None and count is None:
-            from partita.text.sizing.tokenizers import token_counter
+            from partita.text.sizing._tokenizers import token_counter
 
             count = token_counter("cl100k_base")
         return take_ranked(

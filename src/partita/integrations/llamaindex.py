@@ -70,7 +70,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from partita.chunking.registry import chunk
+from partita.chunking._registry import chunk
 from partita.elements import Element
 from partita.integrations._extras import missing_extra
 from partita.integrations._markdown import (

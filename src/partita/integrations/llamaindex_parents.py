@@ -66,7 +66,7 @@ class SmallToBigPostprocessor(BaseNodePostprocessor):
     ) -> list[NodeWithScore]:
         count = self.count_tokens
         if self.token_budget is not None and count is None:
-            from partita.text.sizing.tokenizers import token_counter
+            from partita.text.sizing._tokenizers import token_counter
 
             count = token_counter("cl100k_base")
 

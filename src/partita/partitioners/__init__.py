@@ -28,16 +28,16 @@ from typing import IO, Any
 
 from partita.elements import Element
 from partita.errors import FileReadError, PartitaWarning, UnsupportedFormatError
-from partita.partitioners._source import read_source
-from partita.partitioners.detect import (
+from partita.partitioners._detect import (
     FORMAT_NAMES,
     detect_file_format,
     detect_format,
     format_for_content_type,
     format_for_extension,
 )
-from partita.partitioners.formats import FORMAT_TABLE
-from partita.text.code.languages import language_for_mime_type
+from partita.partitioners._formats import FORMAT_TABLE
+from partita.partitioners._source import read_source
+from partita.text.code._languages import language_for_mime_type
 
 __all__ = [
     "PARTITIONERS",

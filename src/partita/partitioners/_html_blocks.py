@@ -35,7 +35,7 @@ from partita.partitioners._html_navigation import starts_navigation
 from partita.partitioners._html_phrase import Phrase
 from partita.partitioners._html_tables import table_content
 from partita.partitioners._text import BULLET_LINE
-from partita.text.whitespace import strip_not_text
+from partita.text._whitespace import strip_not_text
 
 __all__ = ["DROPPED_TAGS", "iter_tree_drafts"]
 

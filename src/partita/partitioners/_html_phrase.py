@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from partita.elements import Link
-from partita.text.whitespace import LARGE_TEXT, NOT_TEXT, normalize_space
+from partita.text._whitespace import LARGE_TEXT, NOT_TEXT, normalize_space
 
 __all__ = ["Phrase"]
 

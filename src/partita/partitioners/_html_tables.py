@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from partita._table_html import cell_html, table_html
-from partita.text.whitespace import normalize_space, strip_not_text
+from partita.text._whitespace import normalize_space, strip_not_text
 
 __all__ = ["TableContent", "table_content"]
 

@@ -27,7 +27,7 @@ from partita.errors import UnsupportedFormatError
 from partita.partitioners._build import Draft, iter_finished_elements
 from partita.partitioners._html_limits import MAX_TEXT_BYTES
 from partita.partitioners._source import decode_text, read_source
-from partita.text.code.languages import LANGUAGES, language_for_filename, language_named
+from partita.text.code._languages import LANGUAGES, language_for_filename, language_named
 
 __all__ = ["FILETYPE", "iter_code_elements", "partition_code"]
 

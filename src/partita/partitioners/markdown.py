@@ -84,7 +84,7 @@ from partita.partitioners._html_limits import (
 from partita.partitioners._html_phrase import Phrase
 from partita.partitioners._source import decode_text
 from partita.partitioners.html import iter_html_drafts
-from partita.text.whitespace import strip_not_text
+from partita.text._whitespace import strip_not_text
 
 __all__ = ["iter_md_drafts", "iter_md_elements", "partition_md"]
 

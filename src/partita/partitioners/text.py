@@ -40,8 +40,8 @@ from partita.partitioners._document import iter_document_elements
 from partita.partitioners._html_limits import MAX_TEXT_BYTES
 from partita.partitioners._source import decode_text
 from partita.partitioners._text import BULLET_LINE, NUMBERED_LINE
-from partita.text.scripts import is_cjk
-from partita.text.whitespace import join_lines
+from partita.text._scripts import is_cjk
+from partita.text._whitespace import join_lines
 
 __all__ = ["iter_text_elements", "partition_text"]
 

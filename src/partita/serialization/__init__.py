@@ -32,26 +32,26 @@ The modules, in the order data flows through them when writing:
 
 from __future__ import annotations
 
-from partita.serialization.dicts import (
+from partita.serialization._dicts import (
     element_to_dict,
     elements_to_base64_json,
     elements_to_dicts,
 )
-from partita.serialization.dicts import (
+from partita.serialization._dicts import (
     metadata_to_dict as metadata_to_dict,
 )
-from partita.serialization.from_dicts import (
+from partita.serialization._from_dicts import (
     element_from_dict,
     elements_from_base64_json,
     elements_from_dicts,
 )
-from partita.serialization.from_dicts import (
+from partita.serialization._from_dicts import (
     metadata_from_dict as metadata_from_dict,
 )
-from partita.serialization.json_text import elements_from_json, elements_to_json
-from partita.serialization.jsonl import elements_to_jsonl, iter_elements_from_jsonl
-from partita.serialization.orig_elements import MAX_DECOMPRESSED_SIZE
-from partita.serialization.schema import TYPE_TO_ELEMENT_CLASS
+from partita.serialization._json_text import elements_from_json, elements_to_json
+from partita.serialization._jsonl import elements_to_jsonl, iter_elements_from_jsonl
+from partita.serialization._orig_elements import MAX_DECOMPRESSED_SIZE
+from partita.serialization._schema import TYPE_TO_ELEMENT_CLASS
 
 __all__ = [
     "MAX_DECOMPRESSED_SIZE",

@@ -62,7 +62,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypedDict
 
 from partita.elements import Element
-from partita.serialization.sources import SourceRecord, source_record
+from partita.serialization._sources import SourceRecord, source_record
 
 __all__ = [
     "RECORD_KEYS",

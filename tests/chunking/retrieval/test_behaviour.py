@@ -12,8 +12,8 @@ import partita
 from partita.chunking import chunk_by_title, chunk_elements
 from partita.cli import main
 from partita.elements import Element, ElementMetadata, NarrativeText, Table, Title
-from partita.text.sizing.tokenizers import token_counter
-from partita.text.splits import is_grapheme_extender, iter_splits
+from partita.text._splits import is_grapheme_extender, iter_splits
+from partita.text.sizing._tokenizers import token_counter
 
 SENTENCES = " ".join(
     f"Sentence number {n} tells of the {word} that sat by the river."

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from partita.chunking._options import ChunkingOptions
 from partita.chunking._pipeline import pipeline_for
-from partita.chunking.options import ChunkingOptions
-from partita.chunking.profiles import PROFILES, profile_values
-from partita.chunking.strategies.by_title import ByTitleChunkingOptions
+from partita.chunking._profiles import PROFILES, profile_values
+from partita.chunking.strategies._by_title import ByTitleChunkingOptions
 
 
 def test_no_retrieval_option_keeps_the_reference_pipeline() -> None:
@@ -82,7 +82,7 @@ def test_invalid_choices_are_refused(name: str, value: str) -> None:
 
 
 def test_text_strategies_refuse_the_retrieval_options() -> None:
-    from partita.chunking.strategies.sentence import SentenceChunkingOptions
+    from partita.chunking.strategies._sentence import SentenceChunkingOptions
 
     with pytest.raises(TypeError, match="heading_context"):
         SentenceChunkingOptions(heading_context="prefix")

@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import partita
-from partita.chunking.options import ChunkingOptions
-from partita.chunking.registry import iter_chunks, strategy_named
-from partita.chunking.retrieval.tables import packs_with_text
-from partita.chunking.run import ChunkingRun
+from partita.chunking._options import ChunkingOptions
+from partita.chunking._registry import iter_chunks, strategy_named
+from partita.chunking._run import ChunkingRun
+from partita.chunking.retrieval._tables import packs_with_text
 from partita.elements import Element, ListItem, NarrativeText, Table, Title
-from partita.text.sizing.tokenizers import token_counter
+from partita.text.sizing._tokenizers import token_counter
 from tests.chunking.strategies.checks import check_coverage, check_provenance
 
 OPTION_SETS: list[dict[str, Any]] = [

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import partita
-from partita.chunking.retrieval.context import MAX_HEADER_CHARACTERS
-from partita.chunking.retrieval.table_headers import MAX_CONTINUATION_CHARACTERS
+from partita.chunking.retrieval._context import MAX_HEADER_CHARACTERS
+from partita.chunking.retrieval._table_headers import MAX_CONTINUATION_CHARACTERS
 from partita.elements import Element, ElementMetadata, NarrativeText, Table, Title
 
 SHARED_START_LIMIT = 200
@@ -94,7 +94,7 @@ def test_the_bound_leaves_room_for_the_headers() -> None:
 def test_the_profile_window_takes_max_tokens_in_the_profile_s_tokenizer() -> None:
     text = " ".join(f"word{i} is here." for i in range(400))
     elements = [Title("Heading"), NarrativeText(text)]
-    from partita.text.sizing.tokenizers import token_counter
+    from partita.text.sizing._tokenizers import token_counter
 
     count = token_counter("cl100k_base")
     for window in (96, 128, 256):

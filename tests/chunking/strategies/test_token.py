@@ -18,7 +18,7 @@ from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
 import partita
 from partita.chunking import chunk_by_tokens
-from partita.chunking.strategies.token import TOKEN_WINDOW_DEFAULT, TOKENIZER_DEFAULT
+from partita.chunking.strategies._token import TOKEN_WINDOW_DEFAULT, TOKENIZER_DEFAULT
 from partita.elements import Element, NarrativeText, Table, Title
 from partita.text.sizing import token_counter
 from tests.chunking.strategies.checks import (

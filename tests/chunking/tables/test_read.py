@@ -1,4 +1,5 @@
-"""`partita.chunking.tables.read.model`: the compact table model, checked against unstructured's."""
+"""`partita.chunking.tables.read._model`: the compact table model, checked against
+unstructured's."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from unstructured.common.html_table import HtmlCell as RefHtmlCell
 from unstructured.common.html_table import HtmlRow as RefHtmlRow
 from unstructured.common.html_table import HtmlTable as RefHtmlTable
 
-from partita.chunking.tables.read.model import (
+from partita.chunking.tables.read._model import (
     HtmlRow,
     HtmlTable,
     _compactified_lxml_table,
@@ -20,9 +21,9 @@ from partita.chunking.tables.read.model import (
     leading_header_row_count,
     parse_row_fragment,
 )
-from partita.chunking.tables.read.simple_reader import parse_simple_table
-from partita.chunking.tables.read.tree_reader import parse_tree_table
-from partita.chunking.tables.split.headers import _as_header_row_html
+from partita.chunking.tables.read._simple_reader import parse_simple_table
+from partita.chunking.tables.read._tree_reader import parse_tree_table
+from partita.chunking.tables.split._headers import _as_header_row_html
 from tests.chunking.table_strategies import html_tables, simple_tables, spanning_tables
 
 

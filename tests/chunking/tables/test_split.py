@@ -1,4 +1,5 @@
-"""`partita.chunking.tables.split.table`: HTML table splitting, byte-identical to unstructured's."""
+"""`partita.chunking.tables.split._table`: HTML table splitting, byte-identical to
+unstructured's."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from lxml.etree import ParserError
 from unstructured.chunking.base import ChunkingOptions, _HtmlTableSplitter
 from unstructured.common.html_table import HtmlTable as RefHtmlTable
 
-from partita.chunking.tables.read.model import HtmlTable, leading_header_row_count
-from partita.chunking.tables.split.table import HtmlTableSplitter
-from partita.text.sizing.sizer import CHARACTERS, Sizer, sizer_for
+from partita.chunking.tables.read._model import HtmlTable, leading_header_row_count
+from partita.chunking.tables.split._table import HtmlTableSplitter
+from partita.text.sizing._sizer import CHARACTERS, Sizer, sizer_for
 from tests.chunking.table_strategies import (
     char_windows,
     html_tables,
@@ -337,9 +338,9 @@ def test_token_splits_match_the_reference_in_windows_too_small_for_html(
 
 
 def test_a_cell_split_starves_when_its_room_cannot_hold_two_characters_or_tokens() -> None:
-    from partita.chunking.tables.read.model import format_td
-    from partita.chunking.tables.split.cells import is_cell_split_starved
-    from partita.chunking.tables.split.fragment import parse_row
+    from partita.chunking.tables.read._model import format_td
+    from partita.chunking.tables.split._cells import is_cell_split_starved
+    from partita.chunking.tables.split._fragment import parse_row
 
     (cell,) = parse_row([f"<td>{_LOREM}</td>"]).iter_cells()
     # -- a quote has the longest escaped spelling, and the lorem cell has spaces --

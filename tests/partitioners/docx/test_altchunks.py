@@ -16,8 +16,9 @@ from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 
 from partita.elements import Element
-from partita.partitioners.docx import FILETYPE, limits, partition_docx
-from partita.partitioners.docx.losses import DocxContentWarning
+from partita.partitioners.docx import FILETYPE, partition_docx
+from partita.partitioners.docx import _limits as limits
+from partita.partitioners.docx._losses import DocxContentWarning
 from tests.partitioners.docx.builders import (
     NSDECL,
     append_body_xml,

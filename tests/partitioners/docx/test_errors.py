@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from partita.errors import DocumentError, FileReadError, PartitaError
-from partita.partitioners.docx import limits, partition_docx
-from partita.partitioners.docx.losses import DocxContentWarning
+from partita.partitioners.docx import _limits as limits
+from partita.partitioners.docx import partition_docx
+from partita.partitioners.docx._losses import DocxContentWarning
 from tests.partitioners.docx.builders import new_document, to_bytes
 
 

@@ -15,10 +15,11 @@ import pytest
 
 from partita.elements import Element
 from partita.errors import DocumentError, DocumentLimitError
-from partita.partitioners.docx import limits, partition_docx
+from partita.partitioners.docx import _limits as limits
+from partita.partitioners.docx import partition_docx
+from partita.partitioners.docx._losses import DocxContentWarning
+from partita.partitioners.docx._numbering import format_number
 from partita.partitioners.docx._package import count_zip_entries
-from partita.partitioners.docx.losses import DocxContentWarning
-from partita.partitioners.docx.numbering import format_number
 from tests.robustness import hostile_docx as hostile
 from tests.robustness.hostile_docx import CASES, docx_package, streamed_body
 

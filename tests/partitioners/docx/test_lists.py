@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from partita.partitioners.docx.numbering import format_number
+from partita.partitioners.docx._numbering import format_number
 from tests.partitioners.docx.builders import (
     add_numbering,
     add_paragraph_style,

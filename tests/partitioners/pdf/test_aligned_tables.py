@@ -22,10 +22,11 @@ from lxml import html as lxml_html
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from partita.elements import Element
-from partita.partitioners.pdf import aligned_tables, partition_pdf
-from partita.partitioners.pdf.aligned_tables import find_aligned_tables
-from partita.partitioners.pdf.limits import ContentLeftOutWarning
-from partita.partitioners.pdf.lines import Line
+from partita.partitioners.pdf import _aligned_tables as aligned_tables
+from partita.partitioners.pdf import partition_pdf
+from partita.partitioners.pdf._aligned_tables import find_aligned_tables
+from partita.partitioners.pdf._limits import ContentLeftOutWarning
+from partita.partitioners.pdf._lines import Line
 
 _CELL_WIDTH, _CELL_HEIGHT, _MARGIN = 24.0, 10.0, 36.0
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pdfminer.lzw import lzwdecode
 from pdfminer.runlength import rldecode
 
-from partita.partitioners.pdf.pdfium.decoded_size import decoded_size, jpeg_size
+from partita.partitioners.pdf.pdfium._decoded_size import decoded_size, jpeg_size
 from tests.partitioners.pdf.test_preflight import _lzw_zeros
 from tests.robustness.pdf_parts import jpeg
 

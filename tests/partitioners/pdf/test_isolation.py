@@ -28,9 +28,9 @@ from partita.partitioners.pdf import (
     partition_pdf,
     stop_pdf_worker,
 )
-from partita.partitioners.pdf import isolation as isolation_module
-from partita.partitioners.pdf.document import iter_pdf_drafts
-from partita.partitioners.pdf.isolation import open_contained
+from partita.partitioners.pdf import _isolation as isolation_module
+from partita.partitioners.pdf._document import iter_pdf_drafts
+from partita.partitioners.pdf._isolation import open_contained
 from tests.partitioners.pdf.structured_docs import structured_docs
 from tests.robustness.hostile_pdf import compressed_stream, flate_bomb, one_page, text_content
 

@@ -1,7 +1,7 @@
 """Hostile PDFs (`tests/robustness/hostile_pdf.py`): the exact result or typed error of each.
 
 The robustness suite runs every case in a child process with partita's real bounds
-(`partita/partitioners/pdf/limits.py`) under a time and memory limit. Here each case runs
+(`partita/partitioners/pdf/_limits.py`) under a time and memory limit. Here each case runs
 in-process; the floods, whose cost is the bound they exhaust (a few seconds at the real values),
 run with smaller bounds (`smaller_bounds`) so that each test takes a fraction of a second: the
 bound is met the same way, and its message names the value in force.
@@ -21,8 +21,10 @@ from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 
 from partita.elements import Element, Title
 from partita.errors import DocumentLimitError
-from partita.partitioners.pdf import aligned_tables, limits, partition_pdf
-from partita.partitioners.pdf.limits import ContentLeftOutWarning
+from partita.partitioners.pdf import _aligned_tables as aligned_tables
+from partita.partitioners.pdf import _limits as limits
+from partita.partitioners.pdf import partition_pdf
+from partita.partitioners.pdf._limits import ContentLeftOutWarning
 from tests.robustness.hostile_pdf import (
     CASES,
     flate_bomb,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from partita.partitioners.pdf.layout import reading_order
+from partita.partitioners.pdf._layout import reading_order
 
 
 @pytest.mark.timeout(10)  # -- a hang guard: 0.6 s here; the old column assignment took 13 s --

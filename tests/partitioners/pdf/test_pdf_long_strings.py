@@ -12,12 +12,12 @@ import pytest
 
 from partita.elements import Element
 from partita.partitioners.pdf import partition_pdf
-from partita.partitioners.pdf.limits import MAX_PAGE_GLYPHS, DocumentBudget
-from partita.partitioners.pdf.pdfium.chars import (
+from partita.partitioners.pdf._limits import MAX_PAGE_GLYPHS, DocumentBudget
+from partita.partitioners.pdf.pdfium._chars import (
     MAX_FAITHFUL_OBJECT_CHARS,
     PDFIUM_MAX_STRING_BYTES,
 )
-from partita.partitioners.pdf.pdfium.page import read_pdfium_page
+from partita.partitioners.pdf.pdfium._page import read_pdfium_page
 from tests.robustness.hostile_pdf import one_page, stream
 
 _LETTERS = b"abcdefghij"

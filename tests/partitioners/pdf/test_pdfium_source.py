@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from partita.partitioners.pdf import BACKENDS, partition_pdf
-from partita.partitioners.pdf.pdfium.frame import frame_for
-from partita.partitioners.pdf.pdfium.preflight import _ABSURD_NUMBER, Preflight
+from partita.partitioners.pdf.pdfium._frame import frame_for
+from partita.partitioners.pdf.pdfium._preflight import _ABSURD_NUMBER, Preflight
 from tests.partitioners.pdf.structured_docs import structured_docs
 from tests.robustness.hostile_pdf import xobject_fan_out
 
@@ -84,8 +84,8 @@ def test_absurd_numbers_are_number_tokens_not_digits_in_strings(
 def test_a_fan_out_of_forms_weighs_past_the_bound_and_is_read_by_pdfminer() -> None:
     import pdfplumber
 
+    from partita.partitioners.pdf._limits import DocumentBudget
     from partita.partitioners.pdf._open import guarded
-    from partita.partitioners.pdf.limits import DocumentBudget
 
     data = xobject_fan_out(levels=6, fan=10)  # -- a million form draws --
     with pdfplumber.open(io.BytesIO(data)) as pdf, guarded("fan", "x", DocumentBudget("fan", 1)):

@@ -11,10 +11,10 @@ from collections.abc import Callable
 import pdfplumber
 import pytest
 
+from partita.partitioners.pdf._limits import DocumentBudget
 from partita.partitioners.pdf._open import guarded
-from partita.partitioners.pdf.limits import DocumentBudget
-from partita.partitioners.pdf.pdfium.content_scan import decode_name, iter_drawn, nesting_costs
-from partita.partitioners.pdf.pdfium.preflight import Preflight
+from partita.partitioners.pdf.pdfium._content_scan import decode_name, iter_drawn, nesting_costs
+from partita.partitioners.pdf.pdfium._preflight import Preflight
 from tests.partitioners.pdf.structured_docs import structured_docs
 from tests.robustness.hostile_pdf import compressed_stream, flate_bomb, one_page, text_content
 from tests.robustness.hostile_pdfium import (

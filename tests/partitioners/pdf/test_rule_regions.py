@@ -17,9 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from partita.partitioners.pdf import aligned_tables, rule_regions
-from partita.partitioners.pdf.lines import BBox, Line
-from partita.partitioners.pdf.tables import PageTable, Rule
+from partita.partitioners.pdf import _aligned_tables as aligned_tables
+from partita.partitioners.pdf import _rule_regions as rule_regions
+from partita.partitioners.pdf._lines import BBox, Line
+from partita.partitioners.pdf._tables import PageTable, Rule
 
 _Group = tuple[tuple[float, float], list[float]]
 

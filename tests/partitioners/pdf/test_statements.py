@@ -14,10 +14,10 @@ from lxml import html as lxml_html
 
 from partita.elements import Element
 from partita.partitioners.pdf import partition_pdf
-from partita.partitioners.pdf.lines import Line
-from partita.partitioners.pdf.sign_columns import merge_sign_columns, tighten
-from partita.partitioners.pdf.statements import Statements, find_statements, settle_statements
-from partita.partitioners.pdf.tables import PageTable
+from partita.partitioners.pdf._lines import Line
+from partita.partitioners.pdf._sign_columns import merge_sign_columns, tighten
+from partita.partitioners.pdf._statements import Statements, find_statements, settle_statements
+from partita.partitioners.pdf._tables import PageTable
 from tests.partitioners.pdf.statement_docs import (
     Row,
     Statement,

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from partita.text.code import language_named
-from partita.text.code.blocks import iter_code_splits, line_starts
+from partita.text.code._blocks import iter_code_splits, line_starts
 
 PYTHON = language_named("python")
 SOURCE = """def f(x):

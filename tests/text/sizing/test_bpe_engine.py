@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import partita
 from partita import NarrativeText, Title
 from partita.text.sizing import bpe_engine
+from partita.text.sizing._sizer import sizer_for
 from partita.text.sizing.bpe_engine import (
     PROBE,
     engine_for,
@@ -27,7 +28,6 @@ from partita.text.sizing.bpe_engine import (
     tiktoken_engine,
 )
 from partita.text.sizing.openai_encodings import openai_encoding
-from partita.text.sizing.sizer import sizer_for
 
 FAST = ("cl100k_base", "o200k_base")
 
@@ -140,7 +140,7 @@ def test_an_encoding_with_another_pattern_keeps_tiktoken() -> None:
 def test_environment_variable_turns_the_faster_engine_off() -> None:
     code = textwrap.dedent(
         """
-        from partita.text.sizing.sizer import sizer_for
+        from partita.text.sizing._sizer import sizer_for
         print(sizer_for("cl100k_base").tiktoken.engine.name)
         """
     )
@@ -164,7 +164,7 @@ def test_without_rs_bpe_tiktoken_counts_the_same() -> None:
         """
         import sys
         sys.modules["rs_bpe"] = None  # -- as if not installed: importing it fails --
-        from partita.text.sizing.sizer import sizer_for
+        from partita.text.sizing._sizer import sizer_for
         sizer = sizer_for("cl100k_base")
         print(sizer.tiktoken.engine.name, sizer.measure("数据 and emoji 👍 here, don't!"))
         """

@@ -23,12 +23,12 @@ from tiktoken_ext import openai_public
 import partita
 from partita import NarrativeText, Title
 from partita.text.sizing import openai_encodings
+from partita.text.sizing._tokenizers import available_tokenizer_names, token_counter
 from partita.text.sizing.openai_encodings import (
     OPENAI_ENCODINGS,
     EncodingUnavailableError,
     openai_encoding,
 )
-from partita.text.sizing.tokenizers import available_tokenizer_names, token_counter
 from tests.shared import require_module
 
 ENCODINGS = ("cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "r50k_base", "gpt2")
@@ -155,7 +155,7 @@ def test_every_name_loads_in_a_fresh_process_with_no_network(tmp_path: Path) -> 
         socket.create_connection = refuse
         socket.getaddrinfo = refuse
 
-        from partita.text.sizing.tokenizers import token_counter
+        from partita.text.sizing._tokenizers import token_counter
 
         for name in ("cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "r50k_base", "gpt2",
                      "gpt-4o", "text-davinci-003"):

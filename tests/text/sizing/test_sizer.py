@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from partita.text.sizing import CHARACTERS, sizer_for
-from partita.text.sizing.tokenizers import token_counter
+from partita.text.sizing._tokenizers import token_counter
 
 CL100K = sizer_for("cl100k_base")
 COUNT = token_counter("cl100k_base")

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 import tiktoken
 
-from partita.text.sizing.tokenizers import TiktokenTokens, resolve_tokenizer, token_counter
+from partita.text.sizing._tokenizers import TiktokenTokens, resolve_tokenizer, token_counter
 from tests.shared import require_module
 
 SAMPLES = (

@@ -5,7 +5,7 @@ Differential tests run both splitters on the same text and compare the whole seq
 token mode (cl100k_base) are covered, the token mode both through the fast path (counts derived
 from one tokenization) and the plain path (every candidate measured, as for any counter). Texts
 include long runs of one letter and of whitespace, where the token-mode rules of unstructured
-0.27.35 (`partita.text.splitting.token_rules`) decide. Every split must end, with every piece
+0.27.35 (`partita.text.splitting._token_rules`) decide. Every split must end, with every piece
 within the window and no character lost.
 """
 
@@ -23,11 +23,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from unstructured.chunking.base import ChunkingOptions, _TextSplitter
 
-from partita.text.sizing.sizer import Sizer, sizer_for
-from partita.text.sizing.token_cuts import CLASSES, CUT
-from partita.text.sizing.tokenizers import token_counter
-from partita.text.splitting.char_pieces import iter_char_pieces
-from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter
+from partita.text.sizing._sizer import Sizer, sizer_for
+from partita.text.sizing._token_cuts import CLASSES, CUT
+from partita.text.sizing._tokenizers import token_counter
+from partita.text.splitting._char_pieces import iter_char_pieces
+from partita.text.splitting._splitter import DEFAULT_SEPARATORS, TextSplitter
 
 Split = Callable[[str], tuple[str, str]]
 Steps = list[tuple[str, str]]

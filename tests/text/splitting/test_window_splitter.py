@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from partita.chunking import chunk_elements
 from partita.elements import NarrativeText
-from partita.text.sizing.sizer import sizer_for
-from partita.text.sizing.token_bound import vocabulary_bound
-from partita.text.sizing.tokenizers import token_counter
-from partita.text.splitting.splitter import DEFAULT_SEPARATORS, TextSplitter
+from partita.text.sizing._sizer import sizer_for
+from partita.text.sizing._token_bound import vocabulary_bound
+from partita.text.sizing._tokenizers import token_counter
+from partita.text.splitting._splitter import DEFAULT_SEPARATORS, TextSplitter
 
 COUNT = token_counter("cl100k_base")
 SIZER = sizer_for("cl100k_base")

@@ -34,16 +34,16 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 from partita.chunking._chunks import passed_through
-from partita.chunking.ids import ChunkIds
-from partita.chunking.retrieval.context import Path, iter_with_paths
-from partita.chunking.retrieval.filling import ChunkFiller
-from partita.chunking.retrieval.tables import (
+from partita.chunking._ids import ChunkIds
+from partita.chunking._run import ChunkingRun
+from partita.chunking.retrieval._context import Path, iter_with_paths
+from partita.chunking.retrieval._filling import ChunkFiller
+from partita.chunking.retrieval._tables import (
     is_table,
     iter_table_chunks_in_context,
     packs_with_text,
     repeated_introduction,
 )
-from partita.chunking.run import ChunkingRun
 from partita.elements import Element
 
 __all__ = ["RECENT_CHUNKS", "iter_retrieval_chunks"]

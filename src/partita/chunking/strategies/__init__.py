@@ -1,10 +1,10 @@
 """The chunking strategies, one module each: `basic`, `by_title`, and the text strategies
 `sentence`, `sentence_window`, `recursive` and `token`, and `headings`, and the subpackages
-`code` and `semantic` (what the text strategies share: `partita.chunking.text_chunks`; the
+`code` and `semantic` (what the text strategies share: `partita.chunking._text_chunks`; the
 retrieval options of `basic` and `by_title` run `partita.chunking.retrieval`).
 
 Each module opens with the principles of its strategy, owns its options (a `TypedDict` with each
 option's help, and its validated value type), its lazy and eager functions and its pipeline, and
-ends with its `PARTS` (`partita.chunking.strategy.StrategyParts`), from which
-`partita.chunking.registry` makes its entry when the strategy is first used.
+ends with its `PARTS` (`partita.chunking._strategy.StrategyParts`), from which
+`partita.chunking._registry` makes its entry when the strategy is first used.
 """

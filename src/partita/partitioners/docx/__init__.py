@@ -73,8 +73,8 @@ from partita.elements import Element
 from partita.errors import DocumentError
 from partita.partitioners._build import iter_finished_elements
 from partita.partitioners._source import read_source
+from partita.partitioners.docx._document import iter_document_drafts
 from partita.partitioners.docx._package import DocxPackage
-from partita.partitioners.docx.document import iter_document_drafts
 
 __all__ = ["FILETYPE", "iter_docx_elements", "partition_docx"]
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from partita.errors import DocumentError, DocumentLimitError
-from partita.partitioners.docx import limits
+from partita.partitioners.docx import _limits as limits
 from partita.partitioners.docx._ns import (
     PKG_REL_NS,
     REL_OFFICE_DOCUMENT,

@@ -112,16 +112,16 @@ from typing import IO
 from partita.elements import Element
 from partita.partitioners._build import file_digest, iter_finished_elements
 from partita.partitioners._source import describe_file
-from partita.partitioners.pdf._open import open_pdf
-from partita.partitioners.pdf.document import NoTextLayerWarning, PdfSource, iter_pdf_drafts
-from partita.partitioners.pdf.isolation import (
+from partita.partitioners.pdf._document import NoTextLayerWarning, PdfSource, iter_pdf_drafts
+from partita.partitioners.pdf._isolation import (
     ISOLATIONS,
     WorkerUnavailableWarning,
     open_contained,
     stop_pdf_worker,
 )
-from partita.partitioners.pdf.limits import ContentLeftOutWarning
-from partita.partitioners.pdf.pdfium.document import open_pdfium
+from partita.partitioners.pdf._limits import ContentLeftOutWarning
+from partita.partitioners.pdf._open import open_pdf
+from partita.partitioners.pdf.pdfium._document import open_pdfium
 
 __all__ = [
     "BACKENDS",

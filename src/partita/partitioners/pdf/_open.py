@@ -26,10 +26,10 @@ from pdfplumber.pdf import PDF
 
 from partita.errors import DocumentError, FileReadError, PartitaError
 from partita.partitioners.pdf import _pdfminer_bounds
-from partita.partitioners.pdf.limits import ACTIVE, DocumentBudget
-from partita.partitioners.pdf.outline import read_outline
-from partita.partitioners.pdf.page_tree import read_pages
-from partita.partitioners.pdf.pages import PageContent, read_page
+from partita.partitioners.pdf._limits import ACTIVE, DocumentBudget
+from partita.partitioners.pdf._outline import read_outline
+from partita.partitioners.pdf._page_tree import read_pages
+from partita.partitioners.pdf._pages import PageContent, read_page
 
 __all__ = ["OpenPdf", "file_head", "guarded", "guarded_call", "open_pdf"]
 

@@ -66,8 +66,9 @@ from pdfminer.pdfparser import PDFParser, PDFStreamParser
 from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 from pdfminer.psparser import END_STRING, PSBaseParser
 
-from partita.partitioners.pdf import _pdfminer_streams, limits
-from partita.partitioners.pdf.limits import ACTIVE, DocumentBudget
+from partita.partitioners.pdf import _limits as limits
+from partita.partitioners.pdf import _pdfminer_streams
+from partita.partitioners.pdf._limits import ACTIVE, DocumentBudget
 
 __all__ = ["MAX_OBJECT_TOKENS", "install"]
 

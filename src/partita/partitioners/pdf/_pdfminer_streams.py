@@ -35,8 +35,8 @@ from pdfminer.pdftypes import (
 )
 from pdfminer.utils import apply_png_predictor, apply_tiff_predictor
 
-from partita.partitioners.pdf import limits
-from partita.partitioners.pdf.limits import ACTIVE, DocumentBudget
+from partita.partitioners.pdf import _limits as limits
+from partita.partitioners.pdf._limits import ACTIVE, DocumentBudget
 
 __all__ = ["ORIGINAL_DECODE", "decode"]
 

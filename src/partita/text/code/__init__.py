@@ -2,15 +2,15 @@
 `outline` from `python_outline` (`ast`) or `tree_outline` (tree-sitter)) and its lines cut into
 blocks (`blocks`)."""
 
-from partita.text.code.definitions import Definition, GrammarMissingError, InvalidCodeError
-from partita.text.code.languages import (
+from partita.text.code._definitions import Definition, GrammarMissingError, InvalidCodeError
+from partita.text.code._languages import (
     LANGUAGES,
     Language,
     is_comment_line,
     language_for_filename,
     language_named,
 )
-from partita.text.code.outline import outline_of
+from partita.text.code._outline import outline_of
 
 __all__ = [
     "LANGUAGES",

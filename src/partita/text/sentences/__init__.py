@@ -68,7 +68,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from partita.text.sentences.scanner import SentenceScanner
+from partita.text.sentences._scanner import SentenceScanner
 
 __all__ = ["iter_sentence_spans", "split_sentences"]
 

@@ -16,8 +16,8 @@
 - `text_tail`: a text's tail, read without copying it.
 """
 
-from partita.text.sizing.sizer import CHARACTERS, Sizer, SizeUnit, sizer_for
-from partita.text.sizing.tokenizers import TiktokenTokens, TokenCounter, token_counter
+from partita.text.sizing._sizer import CHARACTERS, Sizer, SizeUnit, sizer_for
+from partita.text.sizing._tokenizers import TiktokenTokens, TokenCounter, token_counter
 
 __all__ = [
     "CHARACTERS",

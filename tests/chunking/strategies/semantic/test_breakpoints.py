@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from partita.chunking.strategies.semantic.breakpoints import breakpoint_masks
+from partita.chunking.strategies.semantic._breakpoints import breakpoint_masks
 
 
 def masks(

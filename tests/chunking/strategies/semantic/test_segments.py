@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partita.chunking.strategies.semantic.decay import exp_decay
-from partita.chunking.strategies.semantic.segments import (
+from partita.chunking.strategies.semantic._decay import exp_decay
+from partita.chunking.strategies.semantic._segments import (
     iter_bounded,
     iter_semantic_cuts,
     merged_small,

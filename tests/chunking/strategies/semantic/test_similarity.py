@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from partita.chunking.strategies.semantic.similarity import window_similarities
+from partita.chunking.strategies.semantic._similarity import window_similarities
 
 
 def cosine(a: np.ndarray, b: np.ndarray) -> float:

@@ -11,7 +11,7 @@ Principles (code split by class and function for a 384-token embedder):
 - **Outlines**: Python through `ast`; Kotlin, Java, JavaScript, TypeScript, Go and Rust through
   tree-sitter (`partita.text.code`; the grammars are the `code` extra's offline wheels).
   Code that does not parse falls back to the "recursive" strategy's splits with a
-  `CodeParseWarning`, never an exception (`partita.chunking.strategies.code.emit`).
+  `CodeParseWarning`, never an exception (`partita.chunking.strategies.code._emit`).
 - **Elements**: each `CodeSnippet` (a source file from `partition_code`, a Markdown fence, an
   HTML `<pre>`) is chunked on its own; other text elements are chunked as the "recursive"
   strategy does, never merged with code; titles start sections (`respect_sections`) and tables
@@ -32,20 +32,20 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Unpack
 
-from partita.chunking.ids import ChunkIds
-from partita.chunking.options import Help
-from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies.code.emit import iter_code_chunks, language_of
-from partita.chunking.strategy import StrategyParts, eager
-from partita.chunking.text_chunks import (
+from partita.chunking._ids import ChunkIds
+from partita.chunking._options import Help
+from partita.chunking._run import ChunkingRun
+from partita.chunking._strategy import StrategyParts, eager
+from partita.chunking._text_chunks import (
     TextChunkingOptions,
     TextOptions,
     iter_groups_chunks,
     iter_split_chunks,
 )
+from partita.chunking.strategies.code._emit import iter_code_chunks, language_of
 from partita.elements import CodeSnippet, Element
-from partita.text.code.languages import LANGUAGES, Language, language_named
-from partita.text.splits import iter_recursive_splits
+from partita.text._splits import iter_recursive_splits
+from partita.text.code._languages import LANGUAGES, Language, language_named
 
 __all__ = [
     "PARTS",

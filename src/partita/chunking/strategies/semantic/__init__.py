@@ -7,7 +7,7 @@ Principles:
   cuts by meaning, text is never merged across a `Title` (`respect_sections`, on by default): a
   title starts a group and joins the chunk it heads, and no cut falls inside or right after it
   unless the hard maximum leaves no other boundary. Tables stand alone, as in every text
-  strategy (`partita.chunking.text_chunks`).
+  strategy (`partita.chunking._text_chunks`).
 - **Sentences are the units** (`partita.split_sentences`' segmenter: Chinese is cut at 。！？,
   not at commas); a sentence longer than the window is cut into clauses, then words.
 - **Windows, not a growing chunk.** Comparing a chunk with itself plus one
@@ -40,14 +40,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Unpack
 
-from partita.chunking.ids import ChunkIds
-from partita.chunking.run import ChunkingRun
-from partita.chunking.strategies.semantic.options import (
+from partita.chunking._ids import ChunkIds
+from partita.chunking._run import ChunkingRun
+from partita.chunking._strategy import StrategyParts, eager
+from partita.chunking._text_chunks import iter_groups, iter_table_output
+from partita.chunking.strategies.semantic._options import (
     SemanticChunkingOptions,
     SemanticOptions,
 )
-from partita.chunking.strategy import StrategyParts, eager
-from partita.chunking.text_chunks import iter_groups, iter_table_output
 from partita.elements import Element, Table
 
 __all__ = [
@@ -66,10 +66,10 @@ def run_semantic(elements: Iterable[Element], opts: SemanticChunkingOptions) -> 
     # -- numpy and the embedders load here, not on `import partita` --
     import numpy as np
 
-    from partita.chunking.strategies.semantic.breakpoints import breakpoint_masks
-    from partita.chunking.strategies.semantic.groups import GroupPlan
-    from partita.chunking.strategies.semantic.similarity import window_similarities
-    from partita.chunking.strategies.semantic.vectors import embed_distinct, embedder_of
+    from partita.chunking.strategies.semantic._breakpoints import breakpoint_masks
+    from partita.chunking.strategies.semantic._groups import GroupPlan
+    from partita.chunking.strategies.semantic._similarity import window_similarities
+    from partita.chunking.strategies.semantic._vectors import embed_distinct, embedder_of
 
     run = ChunkingRun.of(opts)
     items = list(iter_groups(elements, opts))

@@ -24,6 +24,6 @@ PRINCIPLES
 
 from __future__ import annotations
 
-from partita.partitioners.pdf.pdfium.document import OpenPdfium, open_pdfium
+from partita.partitioners.pdf.pdfium._document import OpenPdfium, open_pdfium
 
 __all__ = ["OpenPdfium", "open_pdfium"]
