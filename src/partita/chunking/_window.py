@@ -2,9 +2,16 @@
 
 A window is `size` characters, or `size` tokens as a tokenizer counts them (`max_tokens` with a
 `tokenizer`). `ChunkWindow` answers what the stages ask of it without their knowing the unit:
-whether a text fits, whether a size already known fits, which option sets it, and the smallest
-window worth an HTML table. Stages whose algorithm differs by unit (the reference's character
-arithmetic against token counting) read `in_tokens`.
+whether a text fits, whether a size already known fits, how big a span is, how many pieces a
+text can make, which option sets it, and the smallest window worth an HTML table.
+
+Where sizing itself differs by unit, the window picks a unit's class once: pre-chunking's
+raw-text sizes (`_prechunk`) and by_title's combining sizes, each a character class (the
+reference's arithmetic on lengths) and a token class (counts exact up to the window, reused
+across joins). Three places read `in_tokens` (or `Sizer.counts_tokens`) because they mirror an
+algorithm that is itself written per unit: the piece tracer follows the character and the token
+splitter's different cuts (`_tracing`), and table splitting follows the reference's cell
+splitting and its per-unit cost heuristics (`tables.split._cells`, `tables.split._row_groups`).
 """
 
 from __future__ import annotations

@@ -44,7 +44,8 @@ class _OversizedGroupSplitter:
         self._maxlen = maxlen
         self._sizer = sizer
         self._measure: Measure = sizer.measure
-        # -- in character mode, joined lengths are sums, so nothing needs joining to measure --
+        # -- in character mode, joined lengths are sums, so nothing needs joining to measure; the
+        # -- reference's cost heuristics differ by unit too, and are followed as they are --
         self._additive = not sizer.counts_tokens
         self._last_idx = group_last_idx(rows)
         self._active = ActiveSpanLedger()
@@ -258,7 +259,7 @@ class _OversizedGroupSplitter:
             if (
                 active.spans.get(span.col) is span
                 and span.text
-                and (len(span.text) if self._additive else self._measure(span.text)) > self._maxlen
+                and self._measure(span.text) > self._maxlen
             ):
                 self._oversized_carry_cols.add(span.col)
         # -- own rowspans stay in later whole-candidate probes; charge only accepted text spans,
