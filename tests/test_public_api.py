@@ -147,7 +147,7 @@ def test_every_module_but_the_documented_ones_is_internal() -> None:
 
 
 def test_the_public_modules_are_the_ones_the_docs_name() -> None:
-    root = Path(partita.__file__).parents[2]
+    root = Path(__file__).resolve().parents[1]
     docs = root.joinpath("README.md").read_text(encoding="utf-8") + "".join(
         p.read_text(encoding="utf-8") for p in sorted(root.joinpath("docs").rglob("*.md"))
     )
