@@ -204,7 +204,7 @@ def place_chunks(path: Path, document: DocumentText, texts: Sequence[str], label
         for index, text in enumerate(texts)
     ]
     aligned = document_text(path, pieces, name=document.name)
-    words = aligned._words  # -- the alignment's per-element words (documents.py's own data) --
+    words = aligned._words  # -- the alignment's per-element words (_documents.py's own data) --
     placement = Placement([])
     placement.words = sum(len(w.starts) for w in words.values())
     placement.found = sum(sum(1 for s in w.mapped_starts if s >= 0) for w in words.values())

@@ -145,7 +145,7 @@ _LAZY_EXPORTS = {
         "partita.serialization",
     ),
     "partition": "partita.partitioners",
-    # -- each format's partitioner: the format table's (`partitioners.formats`, which a test
+    # -- each format's partitioner: the format table's (`partitioners._formats`, which a test
     # -- checks this against), written here so that `import partita` does not load it --
     "partition_code": "partita.partitioners.code",
     "partition_docx": "partita.partitioners.docx",

@@ -176,7 +176,7 @@ class SharedChunkingOptions:
     """The validated options every strategy's options value holds: the window, tables,
     provenance and furniture (`CommonOptions`), and the values derived from them. A strategy's
     value type extends it with the options it takes (see the `partita.chunking` docstring for each
-    one): "basic"'s is `ChunkingOptions`, a text strategy's `text_chunks.TextChunkingOptions`.
+    one): "basic"'s is `ChunkingOptions`, a text strategy's `_text_chunks.TextChunkingOptions`.
 
     The options only some strategies take (`new_after_n_chars`, `new_after_n_tokens`,
     `overlap`, `overlap_all`, `isolate_table`, `text_splitting_separators`,
@@ -372,10 +372,10 @@ class SharedChunkingOptions:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChunkingOptions(SharedChunkingOptions):
     """The validated options of "basic": the reference's options (shared with "by_title",
-    whose `strategies.by_title.ByTitleChunkingOptions` extends this), and partita's retrieval
+    whose `strategies._by_title.ByTitleChunkingOptions` extends this), and partita's retrieval
     options, given flat as the reference's are and held as one value, `retrieval`
     (`RetrievalSettings`), which chooses the pipeline (`partita.chunking._pipeline`). See
-    `strategies.basic.BasicOptions` for each option's help.
+    `strategies._basic.BasicOptions` for each option's help.
 
     A `profile` fills the options left unset first (`partita.chunking._profiles`); validation
     then runs in the reference's order, the retrieval settings last.

@@ -7,7 +7,7 @@ Principles:
   "by_title"), then `_chunks.iter_chunks_of_pre_chunks`.
 - **Annotated** when an option only adds to the reference's chunks (`heading_context=
   "metadata"`, `page_range`, `table_text="rows"`): the same chunks, annotated
-  (`retrieval.annotate`).
+  (`retrieval._annotate`).
 - **Retrieval** when an option changes how text is grouped (sentence splits or overlap, titles
   kept with their bodies, a heading prefix, table context): partita's unit packer
   (`partita.chunking.retrieval`).

@@ -18,10 +18,10 @@ flag, named, typed and explained as its strategy's options declare it.
 (`partita.inspection._command`).
 
 Inputs are files, directories (searched recursively for what partita reads, or for `--glob`
-patterns) and `-` for standard input (`inputs`). Elements go to standard output (or `-o`) as one
+patterns) and `-` for standard input (`_inputs`). Elements go to standard output (or `-o`) as one
 JSON array in the reference's schema, as JSON Lines, or as text or Markdown for people; with
-`--output-dir`, one file per input, skipping those already up to date (`output`). A progress bar
-and a summary line go to standard error (`progress`).
+`--output-dir`, one file per input, skipping those already up to date (`_output`). A progress bar
+and a summary line go to standard error (`_progress`).
 
 Several files are processed in `--jobs` worker processes (default: the cores available), and
 `--timeout` / `--max-memory` limit each file (`partita.batch`); a file that fails for any reason
@@ -30,13 +30,14 @@ go on. The exit status is 0 when every file succeeded, 1 when any failed, 2 for 
 
 What reaches a person is one line per problem, never a traceback (but for a bug): a usage error
 is "partita chunk: error: ... (see partita chunk --help)" and status 2, before any input is read
-(`arguments.CommandParser`), an output that cannot be written is a usage error too
-(`output.check_output_file`), and each warning partita emits about a document ("empty.pdf: no
+(`_arguments.CommandParser`), an output that cannot be written is a usage error too
+(`_output.check_output_file`), and each warning partita emits about a document ("empty.pdf: no
 elements: the file is empty (0 bytes)") is "partita: warning: ...". `--strict` makes a document
 that gives no elements a failure.
 
+`partition` and `chunk` run in `_commands`; `_warning_lines` makes each warning one line.
 `chunk --engine ray` runs the same per-file work on Ray Data (`partita.distributed`, the
-`distributed` extra) and writes record tables instead (`distributed`).
+`distributed` extra) and writes record tables instead (`_distributed`).
 """
 
 from __future__ import annotations

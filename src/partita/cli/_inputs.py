@@ -10,7 +10,7 @@ PRINCIPLES
   `--glob` patterns match. Hidden files and directories (a leading dot) and the output
   directory are never searched. Symbolic links to directories are not followed.
 - **`-` is standard input**, read whole (up to `MAX_STDIN_BYTES`) before any work starts; its
-  format is `--input-format` or sniffed from the content (`partitioners.detect`, plus Markdown
+  format is `--input-format` or sniffed from the content (`partitioners._detect`, plus Markdown
   headings and fences, and for `chunk` a JSON array or JSON Lines of elements).
 - Each input knows where its output goes under `--output-dir`: its path under the directory
   it was found in, or its base name when named directly, or `stdin`.
@@ -155,7 +155,7 @@ def _read_stdin(input_format: str | None) -> Input:
 
 def sniff_stdin_format(data: bytes, *, reads_elements: bool) -> str | None:
     """Return the format of standard input's `data` where the content tells more than
-    `partitioners.detect` can without a name: "json"/"jsonl" for elements (when
+    `partitioners._detect` can without a name: "json"/"jsonl" for elements (when
     `reads_elements`), "md" for Markdown; None to leave it to the partitioner's detection."""
     start = data.lstrip(b" \t\r\n\xef\xbb\xbf")[:1]
     if reads_elements and start == b"[":

@@ -104,7 +104,7 @@ def count_pages(elements: list[Element]) -> int:
 
 
 def _read_elements(item: Input, *, reads_elements: bool) -> list[Element]:
-    """Return the elements of `item` (`partitioners.reading.read_elements`): read back from an
+    """Return the elements of `item` (`partitioners._reading.read_elements`): read back from an
     elements file (by `--input-format`, or for `chunk` by a .json/.jsonl name or standard
     input's first byte), or partitioned."""
     fmt = item.format

@@ -16,8 +16,8 @@ PRINCIPLES
   (or JSON Lines): the same records the single-process CLI's chunks give.
 - **Re-runs skip unchanged documents** by content hash (`incremental`).
 
-Modules: `documents` (one document to rows, engine-free), `tables` (the output tables),
-`ray_engine` (the dataset and its sink), `jobs` (a whole job, incremental re-runs).
+Modules: `_documents` (one document to rows, engine-free), `_tables` (the output tables),
+`_ray_engine` (the dataset and its sink), `_jobs` (a whole job, incremental re-runs).
 """
 
 from __future__ import annotations

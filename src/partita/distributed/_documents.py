@@ -1,7 +1,7 @@
 """One document to rows: the per-file work of a distributed job, without the engine.
 
 A distributed job hands each worker a few document locations; this module turns them into
-rows, the same way whatever engine runs it (`ray_engine` is the one built). Nothing here
+rows, the same way whatever engine runs it (`_ray_engine` is the one built). Nothing here
 imports an engine, so it is tested on its own.
 
 PRINCIPLES
@@ -129,7 +129,7 @@ def list_documents(
     """Return the documents named: files as they are, directories (local or under a URI, such
     as `s3://bucket/prefix`) searched recursively in sorted order for the files whose format
     partita reads (`READABLE_EXTENSIONS`), hidden files and directories left out: a local
-    directory as every partita command searches it (`partitioners.files`).
+    directory as every partita command searches it (`partitioners._files`).
 
     Raises `FileReadError` for a location that does not exist.
     """

@@ -65,7 +65,7 @@ def run_chunk_job(
 ) -> JobSummary:
     """Chunk the documents `paths_or_uri` names on Ray and write the tables (`tables`) under
     `output_dir`, in `fmt` ("parquet" or "jsonl"). `dataset_options` go to
-    `ray_engine.chunk_dataset` (strategy, chunking options, limits, `files_per_task`).
+    `_ray_engine.chunk_dataset` (strategy, chunking options, limits, `files_per_task`).
     With `incremental`, documents unchanged since the output's previous job are carried over."""
     from partita.distributed._ray_engine import RecordsDatasink, chunk_dataset
 

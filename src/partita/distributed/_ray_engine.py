@@ -3,12 +3,12 @@
 PRINCIPLES
 
 - **Ray Data does the scheduling.** The documents' locations are a dataset; each map task
-  takes `files_per_task` of them and runs the per-file work of `documents.iter_document_rows`
+  takes `files_per_task` of them and runs the per-file work of `_documents.iter_document_rows`
   (the batch function, with its time and memory limits, in a worker process of its own), and
   the rows stream to the sink as tasks finish. Nothing is collected on the driver but the
   locations and each write task's counts.
 - **One pass, three tables.** `RecordsDatasink` writes each block's rows to `chunks/`,
-  `documents/` and `failures/` (`tables`); a part is written under a temporary name and
+  `documents/` and `failures/` (`_tables`); a part is written under a temporary name and
   renamed, so a reader never sees half of one.
 - **The same code on a laptop and a cluster.** Without a running Ray, `ray.init()` starts a
   local one (or joins `RAY_ADDRESS`); on a cluster, call `ray.init(address=...)` first.
@@ -78,12 +78,12 @@ def chunk_dataset(
     """Return the rows of the documents `paths_or_uri` names, as a lazy Ray dataset.
 
     `paths_or_uri` is a file, a directory or a URI prefix (`s3://bucket/docs`), or a list of
-    them (`documents.list_documents`). Each map task takes up to `files_per_task` documents and
-    `bytes_per_task` bytes of them, largest documents first (`documents.group_for_tasks`).
+    them (`_documents.list_documents`). Each map task takes up to `files_per_task` documents and
+    `bytes_per_task` bytes of them, largest documents first (`_documents.group_for_tasks`).
     Each document is chunked by `strategy` with `options` (validated here, before any document
     is read) under `timeout` seconds and `max_memory` bytes.
 
-    A row (`documents.Row`) is a chunk record (`kind` "chunk": `id`, `text`, `metadata` as
+    A row (`_documents.Row`) is a chunk record (`kind` "chunk": `id`, `text`, `metadata` as
     JSON text, `path`, `content_hash`) or a document's outcome (`kind` "document": `status`
     "ok", "failed" with `error_type` and `message`, or "unchanged" when its hash equals
     `skip[path]`). `task_resources` are Ray's resource arguments of each map task
@@ -115,7 +115,7 @@ def chunk_dataset(
 
 
 def rows_of_batch(batch: pa.Table, *, job: ChunkJob, skip: ray.ObjectRef[Any]) -> pa.Table:
-    """The map task: the rows of a group of locations (`documents.iter_document_rows`);
+    """The map task: the rows of a group of locations (`_documents.iter_document_rows`);
     `skip` is the object holding {path: content hash} of the unchanged documents."""
     locations = [str(path) for group in batch.column("paths").to_pylist() for path in group]
     rows = iter_document_rows(job, locations, skip=_skip_map(skip) or None, reuse_workers=True)

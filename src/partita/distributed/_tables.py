@@ -61,7 +61,7 @@ _TYPES: Mapping[str, pa.DataType] = {
 }
 
 ROW_SCHEMA = pa.schema([(name, _TYPES[name]) for name in ROW_FIELDS])
-"""The schema of the rows a job's workers produce (`documents.Row`)."""
+"""The schema of the rows a job's workers produce (`_documents.Row`)."""
 
 TABLES: Mapping[str, tuple[str, ...]] = {
     "chunks": ("path", "content_hash", "id", "text", "metadata"),
@@ -77,7 +77,7 @@ _EXTENSIONS = {"parquet": ".parquet", "jsonl": ".jsonl"}
 
 
 def rows_to_table(rows: Iterable[Mapping[str, Any]]) -> pa.Table:
-    """Return `rows` (`documents.Row`s) as an Arrow table of `ROW_SCHEMA`."""
+    """Return `rows` (`_documents.Row`s) as an Arrow table of `ROW_SCHEMA`."""
     return pa.Table.from_pylist(list(rows), schema=ROW_SCHEMA)
 
 

@@ -33,14 +33,14 @@ PRINCIPLES
   before the model's libraries are imported. The model is loaded on the first embedding (about
   10 s, once per process, shared by every default embedder); `count_tokens` reads only the
   model's `tokenizer.json`, so counting never loads torch.
-- **Sizing chunks to the model** (`window`): `sentence_transformers_window(model_or_directory)`
+- **Sizing chunks to the model** (`_window`): `sentence_transformers_window(model_or_directory)`
   and `embedder_window(embedder)` give a `ModelWindow` whose `chunking_options()` size chunks in
   the model's own tokens, up to its window.
 - **`hashing_embedder()`** is a deterministic bag of hashed words, numpy only: a lexical
   baseline, and the embedder of tests that need no model.
 - **Imported on first use.** `import partita.embeddings` imports no module of the package: each
   name loads its module when first used (`partita._lazy`), so a core install without numpy can
-  import it, and `specs` (which embedders an option may name) needs nothing at all.
+  import it, and `_specs` (which embedders an option may name) needs nothing at all.
 - **The disk cache.** `CachedEmbedder(embedder, model_id, directory)` keys each vector by the
   model id and the SHA-256 of the text's UTF-8 bytes, so a re-run embeds only new texts. The
   texts a call misses (each distinct text once) go to the wrapped embedder in one call, and only

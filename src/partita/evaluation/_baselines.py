@@ -5,7 +5,7 @@ What a retrieval stack does without a structure-aware chunker, on a document loa
 - `text_windows`: fixed token windows over the document's plain text (`max_tokens`, 512
   cl100k_base tokens by default, no overlap): LangChain's `TokenTextSplitter` or LlamaIndex's
   `TokenTextSplitter` over the text a PDF loader gives. The plain text is the elements' texts
-  joined by "\\n\\n", as `documents.joined_text` makes it; a window is the slice of it from its
+  joined by "\\n\\n", as `_documents.joined_text` makes it; a window is the slice of it from its
   first token's start to the next window's first token, so windows cross sections, tables and
   pages, as the peers' do.
 - `pages`: one chunk per page (LangChain's `PyPDFLoader`, LlamaIndex's `PDFReader` documents

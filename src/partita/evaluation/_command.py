@@ -10,11 +10,11 @@
 
 Documents are files in any format partita reads (directories are searched for them), or
 element JSON (`.json`/`.jsonl`, when named). Without `--config`,
-`configurations.DEFAULT_CONFIGURATIONS` are compared; `--baselines` adds the peers' chunkings
-(`baselines.PEER_BASELINES`: 512-token windows over the plain text, one chunk per page). A
+`_configurations.DEFAULT_CONFIGURATIONS` are compared; `--baselines` adds the peers' chunkings
+(`_baselines.PEER_BASELINES`: 512-token windows over the plain text, one chunk per page). A
 configuration may say how to retrieve: `parent_tokens=768` (small-to-big) and `budget_tokens=N`
 (results within N tokens instead of the top k). Questions are Chroma's CSV, JSON Lines of
-question and answer, or FinanceBench's evidence pages (`questions`). The Markdown table goes to
+question and answer, or FinanceBench's evidence pages (`_questions`). The Markdown table goes to
 standard output, the results to `--json` (default `evaluation.json`) and the report to `-o` (default
 `evaluation.html`). `--embedder` names the embedding model: `minilm` (all-MiniLM-L6-v2, offline,
 the `embed` extra), `none` (no retrieval and no coherence: sizes and boundaries only, on the core
@@ -25,7 +25,7 @@ to standard error.
 Problems are one line on standard error, `partita evaluate: ...`, never a traceback. A usage
 error (a missing document, questions or results file, an output whose folder is missing, an
 invalid configuration, an embedding model that is not installed, two runs of different
-questions to `--compare`) exits 2 before any document is read (`preflight`). A document that
+questions to `--compare`) exits 2 before any document is read (`_preflight`). A document that
 cannot be read, or a configuration that fails, is reported and the rest are evaluated (exit 1);
 a question whose answer is in no document is reported and skipped (exit 0).
 """
@@ -133,7 +133,7 @@ def add_evaluate_parser(commands: Any) -> None:
 
 def iter_document_paths(given: list[str], exclude: Iterable[str] = ()) -> Iterator[Path]:
     """The files of `given`: files as they are, directories searched as every partita command
-    searches them (`partitioners.files.iter_directory_files`: sorted, recursive, documents and
+    searches them (`partitioners._files.iter_directory_files`: sorted, recursive, documents and
     source files, not elements files nor hidden ones), leaving out the files `exclude` names
     (the questions, the outputs of an earlier run)."""
     from partita.partitioners._files import iter_directory_files

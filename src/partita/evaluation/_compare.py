@@ -2,7 +2,7 @@
 
 For every configuration name in both runs (or, when the names differ, every pair of one
 configuration of A and one of B), each per-question figure (recall, IoU, precision, reciprocal
-rank) is compared with a paired bootstrap (`retrieval.paired_bootstrap`): the mean difference
+rank) is compared with a paired bootstrap (`_retrieval.paired_bootstrap`): the mean difference
 B − A, its 95% interval and a two-sided p-value.
 
 Questions are paired by their text (a text asked twice pairs its first asking with the other

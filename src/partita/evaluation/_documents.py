@@ -5,7 +5,7 @@ Principles:
 
 - **One text per document** carries the answers' spans and the chunks' spans, so retrieval is
   scored by character overlap as Chroma's evaluation scores it. For Markdown and plain text (as
-  their extension says: `partitioners.detect.format_for_extension`) it is the file's own text
+  their extension says: `partitioners._detect.format_for_extension`) it is the file's own text
   (as Python reads it, so Chroma's `start_index`/`end_index` apply); for every other format
   (docx, PDF, HTML, element JSON) it is the elements' texts joined by "\\n\\n".
 - **Chunks are placed by their provenance** (`metadata.extra["sources"]`, which evaluation turns
@@ -42,7 +42,7 @@ LOOKAHEAD = 64
 _WORD = re.compile(r"\w+")
 _JOINER = "\n\n"
 _OWN_TEXT_FORMATS = ("md", "text")
-"""The formats (`partitioners.detect`, told by extension) whose file's own text spans refer to."""
+"""The formats (`partitioners._detect`, told by extension) whose file's own text spans refer to."""
 
 
 @dataclass

@@ -25,7 +25,7 @@
   reason in words. `read_questions` does both and warns (`QuestionSkippedWarning`) once per
   skipped question.
 - A question's id is its 1-based line number (`q0001`); results also keep its text, which is
-  what two runs' scores are paired by (`compare`).
+  what two runs' scores are paired by (`_compare`).
 """
 
 from __future__ import annotations

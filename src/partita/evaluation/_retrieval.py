@@ -285,7 +285,7 @@ def span_curve(questions: Sequence[RankedRetrieval], max_k: int) -> tuple[CurveP
     """Span recall, precision and IoU against mean retrieved tokens, for k = 1..max_k.
 
     A question with fewer than k retrieved chunks keeps all of them. Figures are
-    `spans.span_overlap`'s, averaged over questions.
+    `_spans.span_overlap`'s, averaged over questions.
     """
     if not questions or max_k < 1:
         raise ValueError("a curve needs questions and max_k >= 1")

@@ -7,20 +7,20 @@ Principles:
   document is known: `partita.evaluation._documents`); one embedder embeds every chunk and every
   question (cached on disk by model and text, so a re-run embeds only new chunks).
 - **Retrieval is exact**: cosine top-k over all chunks of all documents in one collection, as
-  Chroma's evaluation does (`retrieval.top_k`), or within each question's own document
+  Chroma's evaluation does (`_retrieval.top_k`), or within each question's own document
   (`per_document=True`). It is scored at top-k and at matched budgets of retrieved characters
   (`character_budget`, default k × `CHARACTERS_PER_RESULT`: 4,000 at k = 5) and tokens
   (`token_budget`, default k × 250 cl100k tokens: Chroma's k windows of 250), so configurations
   with different chunk sizes compare at equal context cost, and along a curve of k = 1..`curve_k`.
   Every figure comes with the characters it retrieved (`retrieved_characters`).
-- **How to retrieve is part of a configuration** (`configurations`): small-to-big
+- **How to retrieve is part of a configuration** (`_configurations`): small-to-big
   (`parent_tokens`: the chunks are matched, their parents retrieved, each once, in rank order)
   and budgeted retrieval (`budget_tokens`: the "top-k" figures take results while they fit that
   many tokens instead of k). The matched budgets apply to what is retrieved (the parents).
-- **Evidence-page questions** (FinanceBench's, `questions.Evidence`) add page hit and evidence
+- **Evidence-page questions** (FinanceBench's, `_questions.Evidence`) add page hit and evidence
   recall (`evidence`) to every figure set; the recommendation ranks by evidence recall then.
-- **Character-span metrics are Chroma's** (`spans`): recall, precision, IoU, precision_Ω; ranked
-  ones beside them (`retrieval.rank_scores`): hit rate, MRR, precision/recall/F1 at k.
+- **Character-span metrics are Chroma's** (`_spans`): recall, precision, IoU, precision_Ω; ranked
+  ones beside them (`_retrieval.rank_scores`): hit rate, MRR, precision/recall/F1 at k.
 - **Results are plain data** (the JSON `partita evaluate` writes; its schema is `results_schema`
   in the package docstring), per-question scores included so two runs compare with a paired
   bootstrap (`_compare.py`).

@@ -1,6 +1,6 @@
 """Page hit and evidence recall: retrieval scored against evidence pages (FinanceBench's form).
 
-A question of this form names its evidence by page and text (`questions.Evidence`); the text is
+A question of this form names its evidence by page and text (`_questions.Evidence`); the text is
 the dataset's own extraction of the PDF, so it is not searched for character by character in the
 partitioned text. Instead:
 

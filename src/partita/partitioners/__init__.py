@@ -1,6 +1,6 @@
 """Partitioners: documents to elements, one module per format, and the dispatcher.
 
-`partition` detects a document's format (`partitioners.detect`) and calls that format's
+`partition` detects a document's format (`partitioners._detect`) and calls that format's
 partitioner, importing it only then, so `import partita` stays light.
 
 Nothing it decides about a document goes unsaid:

@@ -3,7 +3,7 @@
 `Phrase` collects the text nodes of a block (its own text and that of its inline descendants)
 with whitespace collapsed on the fly, so the offsets of links and emphasized runs are offsets
 into the finished text. `flush()` returns the text and its link/emphasis metadata and resets.
-Characters that are not text (`partita.partitioners._text.NOT_TEXT`) are taken out at the
+Characters that are not text (`partita.text._whitespace.NOT_TEXT`) are taken out at the
 flush, offsets moved along: a finished text holds none.
 """
 

@@ -3,7 +3,7 @@
 An element is `{"type", "element_id", "text", "metadata"}` (plus `"embeddings"` when it has
 some, and `"checked"` for a CheckBox). Metadata is sparse: no None values, no empty lists or
 dicts. `orig_elements` is encoded in the reference's form: the elements as a JSON array (sorted
-keys, the reference's JSON byte for byte), a zlib stream (written by ISA-L: `payload_codec`),
+keys, the reference's JSON byte for byte), a zlib stream (written by ISA-L: `_payload_codec`),
 base64-encoded. `elements_to_json` writes byte-for-byte what the reference's `elements_to_json`
 writes for the same elements (4-space indent, sorted keys, coordinates rounded to 1 decimal in
 PixelSpace and 2 otherwise), apart from those compressed bytes.
@@ -15,19 +15,22 @@ the wrong type and undecodable `orig_elements` raise `MalformedJSONError` or
 column); read from a file, the error names the file too. Nothing is dropped silently.
 
 Hostile input meets bounds (each raises `DocumentLimitError` naming it): `orig_elements`
-decompression per value and per document, and its nesting (`orig_elements`); the nesting of a
-metadata value (`validation`); the length of a JSON Lines line (`jsonl`). Reading is linear in
-the input. Writing never gives orjson a value it might fail to allocate for (`fast_json`).
+decompression per value and per document, and its nesting (`_orig_elements`); the nesting of a
+metadata value (`_validation`); the length of a JSON Lines line (`_jsonl`). Reading is linear in
+the input. Writing never gives orjson a value it might fail to allocate for (`_fast_json`).
 
 The modules, in the order data flows through them when writing:
 
-- `schema`: type names and the metadata field tables;
-- `dicts`: elements to dicts, `orig_elements` encoding included (`payload_codec` compresses);
-- `json_text`, `jsonl`: dicts to a JSON document or JSON Lines, and back;
-- `fast_json`, `indented_json`: the two writers behind `elements_to_json`;
-- `json_parsing`: JSON text to values, every failure a `MalformedJSONError` with its position;
-- `from_dicts`: dicts to elements, with `validation` (the fields' types) and `orig_elements`
-  (bounded decoding of `orig_elements`).
+- `_schema`: type names and the metadata field tables;
+- `_dicts`: elements to dicts, `orig_elements` encoding included (`_payload_codec` compresses);
+- `_json_text`, `_jsonl`: dicts to a JSON document or JSON Lines, and back;
+- `_fast_json`, `_indented_json`: the two writers behind `elements_to_json`;
+- `_json_parsing`: JSON text to values, every failure a `MalformedJSONError` with its position;
+- `_from_dicts`: dicts to elements, with `_validation` (the fields' types) and `_orig_elements`
+  (bounded decoding of `orig_elements`);
+- `_finite`: the NaN or infinity that keeps elements from being written, found and named;
+- `_sources`: the form of one provenance record (`metadata.extra["sources"]`);
+- `records`: a chunk as a vector-store record, an id, its text and flat scalar metadata.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Metadata is sparse: no None values, no empty lists or dicts. `orig_elements` is encoded in the
 reference's form: the elements as a JSON array (sorted keys), a zlib stream (written by
-`payload_codec`'s encoder), base64-encoded.
+`_payload_codec`'s encoder), base64-encoded.
 """
 
 from __future__ import annotations

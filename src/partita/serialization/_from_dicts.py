@@ -1,10 +1,10 @@
 """Dicts in the reference's schema to elements, `orig_elements` decoding included.
 
 Reading accepts the reference's type aliases ("Text", "Paragraph", "Section-header", ...).
-Unknown types, values that are not element dicts, fields of the wrong type (see `validation`)
+Unknown types, values that are not element dicts, fields of the wrong type (see `_validation`)
 and undecodable `orig_elements` raise `partita.errors` exceptions that name the position (the
 element, and the field); nothing is dropped silently. Decoding `orig_elements` is bounded per
-value and per document (see `orig_elements`).
+value and per document (see `_orig_elements`).
 """
 
 from __future__ import annotations

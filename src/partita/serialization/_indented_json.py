@@ -22,7 +22,7 @@ def dumps_indented(value: Any, indent: int) -> str:
     return out.getvalue()
 
 
-# -- NaN and the infinities are refused (ValueError): JSON has none (see `finite`) --
+# -- NaN and the infinities are refused (ValueError): JSON has none (see `_finite`) --
 _compact = json.JSONEncoder(sort_keys=True, separators=(",", ": "), allow_nan=False).encode
 
 

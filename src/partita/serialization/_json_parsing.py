@@ -5,7 +5,7 @@ text nested about a thousand levels deep and a plain `ValueError` for an integer
 4300 digits; both are mapped here, with the position found by scanning the text again (only
 when it failed). The words `NaN`, `Infinity` and `-Infinity` (which the reference writes, though
 they are not JSON) parse here, as do numbers beyond a double's range (as infinities), so that the
-element reader can refuse them naming the element and the field (`validation`); of repeated keys
+element reader can refuse them naming the element and the field (`_validation`); of repeated keys
 in an object the last wins, as in the reference.
 """
 

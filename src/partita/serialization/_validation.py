@@ -24,7 +24,7 @@ Every number is finite, wherever it stands (a field, a coordinate, an embedding,
 value): JSON (RFC 8259) has no NaN or Infinity. The reference writes them as the bare words `NaN`
 and `Infinity`, which other JSON readers refuse, and Python reads a number beyond a double's range
 (`1e400`) as an infinity; partita refuses both when reading, naming the element and the field,
-so that it never holds a value it could not write back as JSON (`finite`).
+so that it never holds a value it could not write back as JSON (`_finite`).
 """
 
 from __future__ import annotations

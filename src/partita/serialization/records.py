@@ -9,7 +9,7 @@ Principles:
 
 - **Flat scalars only.** Every metadata value is a `str`, `int`, `float` (finite) or `bool`;
   never None, a list or a dict. An unset field is absent, not None.
-- **Nothing large inlined.** `orig_elements` is never in a record (the `sources` string names
+- **Nothing large inlined.** `orig_elements` is never in a record (the `_sources` string names
   the elements instead), nor coordinates, links or emphasis; a table's HTML only while it is
   small (below).
 - **Deterministic.** The record's `id` is the chunk's `element_id`, which partita derives from
@@ -44,7 +44,7 @@ holds, each only when known:
   the ones worth handing to an LLM as HTML, and 2,000 characters keeps a record well inside the
   metadata limits of hosted stores (Pinecone's 40 KB per vector, say); a larger table's HTML
   stays in the chunk.
-- `sources` (str): the chunk's provenance records (`partita.chunking.provenance`), each as
+- `_sources` (str): the chunk's provenance records (`partita.chunking.provenance`), each as
   `element_id:start-end@offset`, joined by ";" ("e1:0-120@0;e2:0-40@122"), when it has any;
   `parse_sources` reads them back.
 - Every other field of the chunk's `extra` whose value is a scalar and whose name is an

@@ -6,19 +6,20 @@ Principles:
 - **Opt-in, each option on its own.** Without these options "basic" and "by_title" run the
   reference's pipeline and their output is the `unstructured` library's. Options that only add
   to chunks (`heading_context="metadata"`, `page_range`) annotate the reference pipeline's
-  chunks (`annotate`). Options that change how text is grouped (`split_at` or `overlap_unit`
+  chunks (`_annotate`). Options that change how text is grouped (`split_at` or `overlap_unit`
   "sentences", `keep_titles_with_body`, `heading_context="prefix"`, `table_context`) run this
   pipeline, which keeps the strategies' rules (a Title starts a section in "by_title", small
   sections are combined, tables stand alone (with `table_context`, a tiny table is packed with
-  its context: `tables.packs_with_text`), the soft maximum) and packs units instead of
-  splitting text at the window (`filling`).
+  its context: `_tables.packs_with_text`), the soft maximum) and packs units instead of
+  splitting text at the window (`_filling`).
 - **Whole units.** An element stays whole while it fits; an oversized one is cut at sentence
-  ends (or the separators), never inside a grapheme cluster (`units`); overlaps are whole
+  ends (or the separators), never inside a grapheme cluster (`_units`); overlaps are whole
   units, so whole sentences.
 - **Context inside the window.** A heading path before a chunk's text, and a table's context,
   count inside the window, in its unit; they are outside the chunk's provenance
-  (`extra["text_offset"]`), so provenance still points at the document's own text (`context`,
-  `tables`).
+  (`extra["text_offset"]`), so provenance still points at the document's own text (`_context`,
+  `_tables`). Every chunk of a table carries its title, unit and column headers
+  (`_table_headers`); `table_text="rows"` renders it row by row (`_rows`).
 - **Nothing is lost, the hard maximum holds**: every chunk's text is its header and spans of its
   elements' texts, every non-whitespace character of every element in some chunk; every chunk
   within the window, measured on its exact text (a single character over a token window the one
@@ -50,7 +51,7 @@ __all__ = ["RECENT_CHUNKS", "iter_retrieval_chunks"]
 
 RECENT_CHUNKS = 64
 """How many of the chunks before a table (since the table before it) its context is checked
-against, so that it holds none of them whole (`tables.context_header`): a bound on the memory
+against, so that it holds none of them whole (`_tables.context_header`): a bound on the memory
 of a long run of text, far more chunks than a section's titles and its last sentence span."""
 
 

@@ -8,7 +8,7 @@ whether it continues an element cut before it.
 - `is_continuation`: True on a chunk whose first new text continues an element cut before it,
   as the reference marks the later pieces of a split element.
 
-`iter_annotated_pre_chunks` applies the first two, and `table_text="rows"` (`rows`), to the
+`iter_annotated_pre_chunks` applies the first two, and `table_text="rows"` (`_rows`), to the
 reference pipeline's chunks (options that add to chunks without regrouping them), so
 `page_range` alone leaves the chunks as the reference makes them.
 """

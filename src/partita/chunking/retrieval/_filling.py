@@ -5,7 +5,7 @@ Principles:
 - **The window holds the whole chunk**: header, "\\n\\n" and body, measured exactly on the text
   as it is written (`partita.text._packing.Packer` with the text strategies' chunk measure).
 - **Elements stay whole** while they fit: an element that does not fit the room left starts the
-  next chunk; only an oversized element is cut (`units`), from the start of a chunk, and its
+  next chunk; only an oversized element is cut (`_units`), from the start of a chunk, and its
   last chunk takes no further element (as the reference splits it alone). A chunk longer than
   the soft maximum (`new_after_n_chars` / `new_after_n_tokens`) takes no further
   element.
@@ -25,7 +25,7 @@ Principles:
   holding only the sentence that introduces the table (and titles) is handed to the table
   (`flush_before_table`), which takes it as its own text or leaves it out of its context.
 - Chunks are CompositeElements with consolidated metadata, `orig_elements` and provenance
-  (`text_chunks.chunk_element`); a header is outside the provenance (`extra["text_offset"]`).
+  (`_text_chunks.chunk_element`); a header is outside the provenance (`extra["text_offset"]`).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ Principles:
   window alone is cut at sentence ends, clauses, then words (`partita.text._splits`).
 - `text_as_html` stays the table's (the cut chunks': their rows). Provenance records, as for a
   chunk cut from HTML, each run of the chunk's words found in the table's text
-  (`tables.emit.align_runs`); the column names and separators added are in no record.
+  (`tables._emit.align_runs`); the column names and separators added are in no record.
 - A chunk without HTML keeps its text.
 """
 

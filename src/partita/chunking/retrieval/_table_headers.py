@@ -2,7 +2,7 @@
 
 Principles:
 
-- **The first chunk of a table** has its context (`tables.context_header`: heading path and the
+- **The first chunk of a table** has its context (`_tables.context_header`: heading path and the
   introducing sentence); when neither that context nor the table's first text names the unit
   ("(In millions)"), the unit found around the table follows it.
 - **A continuation chunk** (every later piece of a split table) carries no more than the table's

@@ -1,9 +1,9 @@
 """A table's chunks in the retrieval pipeline: with their context, and the titles before them.
 
 - **Context** (`table_context`): the table's first chunk starts with a header, the table's
-  heading path and the sentence that introduces it (`context.introduction_of`), and its unit
+  heading path and the sentence that introduces it (`_context.introduction_of`), and its unit
   when neither names it, then "\\n\\n"; every later piece starts with a short one, the table's
-  title, unit and column headers (`table_headers`), so no two pieces share a long start. The
+  title, unit and column headers (`_table_headers`), so no two pieces share a long start. The
   table is chunked in the window less the longer header, so every chunk fits; a table whose
   last piece would be tiny is cut afresh into as many balanced pieces (`_balanced`). The header is
   outside the chunk's provenance (`extra["text_offset"]`): the introducing sentence is recorded
@@ -19,7 +19,7 @@
   before the table) go before the table's text when the whole table fits with them, traced to
   them like any text; otherwise they form a chunk of their own (the table is cut by rows, and a
   title belongs to all of them, which the heading path in the context already says).
-- **Rows** (`table_text="rows"`): each chunk's text rendered row by row (`rows`).
+- **Rows** (`table_text="rows"`): each chunk's text rendered row by row (`_rows`).
 - Everything else is the reference's table chunking (`partita.chunking.tables._emit`).
 """
 

@@ -1,5 +1,5 @@
-"""The chunking strategies, one module each: `basic`, `by_title`, and the text strategies
-`sentence`, `sentence_window`, `recursive` and `token`, and `headings`, and the subpackages
+"""The chunking strategies, one module each: `_basic`, `_by_title`, and the text strategies
+`_sentence`, `_sentence_window`, `_recursive` and `_token`, and `_headings`, and the subpackages
 `code` and `semantic` (what the text strategies share: `partita.chunking._text_chunks`; the
 retrieval options of `basic` and `by_title` run `partita.chunking.retrieval`).
 

@@ -21,19 +21,19 @@ PRINCIPLES
 - **A paragraph is one element,** even when it runs across a page break. Line breaks (`w:br`)
   inside it are "\n", tabs "\t"; the text is stripped at both ends. Fields show their result
   (instruction text dropped); inserted revisions are kept, deleted ones dropped; content controls
-  are unwrapped (an unfilled control's placeholder text is dropped). See `runs` for the details.
+  are unwrapped (an unfilled control's placeholder text is dropped). See `_runs` for the details.
 - **Tables** are Table elements with `text_as_html` keeping colspan/rowspan and header rows
-  (`<thead>`/`<th>`); nested tables are flattened into their cell (see `tables`). Tables inside
+  (`<thead>`/`<th>`); nested tables are flattened into their cell (see `_tables`). Tables inside
   content controls are found like any other.
 - **Text boxes** are read once (the `mc:AlternateContent` fallback copy is skipped); their
   paragraphs and tables become elements right after the paragraph they are anchored in.
 - **Notes are inline.** A footnote or endnote becomes its elements right after the block that
   first cites it (a note cited inside a note, after the citing note); the citation reads "[1]"
-  (endnotes "[i]") and the note starts with the same mark (see `notes`).
+  (endnotes "[i]") and the note starts with the same mark (see `_notes`).
 - **Pages** come from rendered page breaks when Word recorded any, else from hard page breaks,
-  page-break-before and section breaks; without either, `page_number` is None (see `pages`). An
+  page-break-before and section breaks; without either, `page_number` is None (see `_pages`). An
   element's page is the one it starts on. `include_page_breaks=True` adds PageBreak elements.
-- **Headers and footers** are Header / Footer elements after the body (see `furniture`);
+- **Headers and footers** are Header / Footer elements after the body (see `_furniture`);
   `include_headers_footers=False` leaves them out.
 - **Imported content is read in place.** A `w:altChunk` (in the body, a cell, a note or a
   header) gives the elements of the part it imports, where it stands: HTML by partita's HTML
@@ -41,7 +41,7 @@ PRINCIPLES
   partitioner (each under its own format's principles), WordprocessingML (a document part of the
   package, or a whole .docx) by this partitioner, body only. The elements carry the host's
   filename and filetype and the page the altChunk stands on. Imports nest at most
-  `MAX_IMPORT_DEPTH` (4) documents deep, and count against the host's bounds (see `altchunks`).
+  `MAX_IMPORT_DEPTH` (4) documents deep, and count against the host's bounds (see `_altchunks`).
 - **Links and emphasis.** External hyperlinks (and HYPERLINK fields) with visible text fill
   `links` (with the start offset in the element's text), `link_texts` and `link_urls`; internal
   anchors are plain text. Bold and italic runs (direct or by character style) fill
@@ -49,7 +49,7 @@ PRINCIPLES
 - **Hierarchy.** `parent_id` and `section_path` follow the headings (`partita.hierarchy`).
 - **Bad input is a DocumentError naming the file**: not a zip, a corrupt or truncated zip, a zip
   without a main document, malformed XML (see `_package`). Entities are never expanded.
-- **Hostile input meets bounds** (`limits`). A document past a size bound (zip entries, part and
+- **Hostile input meets bounds** (`_limits`). A document past a size bound (zip entries, part and
   document size, XML nodes, blocks, elements, output characters, libxml2's depth and text-node
   limits) raises `DocumentLimitError` naming the bound, before the work it would cost. Numbers
   read from the XML are clamped to what Word allows: spans to 63 columns, list levels to 0-8,
@@ -60,7 +60,7 @@ PRINCIPLES
   overlong label template) is counted, and an import that cannot be read (a missing
   relationship or part, an external target, a content type partita does not read, a part that
   is not what its type says, one nested too deep or past a bound) is named with the reason: one
-  `DocxContentWarning` per document says what (see `losses`).
+  `DocxContentWarning` per document says what (see `_losses`).
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def partition_docx(
     footers; `starting_page_number` is the number of the first page.
 
     Raises `DocumentError` naming the file when it is not a readable .docx (`DocumentLimitError`
-    when it exceeds one of the bounds in `partitioners.docx.limits`), `FileReadError` when it
+    when it exceeds one of the bounds in `partitioners.docx._limits`), `FileReadError` when it
     cannot be read at all; warns `DocxContentWarning` when content had to be left out.
     """
     return list(

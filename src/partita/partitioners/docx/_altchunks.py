@@ -15,7 +15,7 @@ for that format, and its elements take the altChunk's place in reading order:
 
 The elements belong to the host document: its filename and filetype, and the page number where
 the altChunk stands. What cannot be read is left out, named with the reason, in the host's one
-`DocxContentWarning` (`losses`): a missing relationship or part, an external target (never
+`DocxContentWarning` (`_losses`): a missing relationship or part, an external target (never
 fetched), an unknown content type, a part that is not what its type says, an import nested more
 than `MAX_IMPORT_DEPTH` deep, or one past a bound. An import is read whole before any of its
 elements is given, so it is kept or left out whole.
@@ -72,7 +72,7 @@ _WML_PACKAGE_TYPES = frozenset(
 )
 
 ReadDocument = Callable[[DocxPackage, "Imports", int], Iterator[Draft]]
-"""Partitions an imported WordprocessingML document at a depth: `document.iter_document_drafts`
+"""Partitions an imported WordprocessingML document at a depth: `_document.iter_document_drafts`
 (passed in, as that module builds the readers)."""
 
 

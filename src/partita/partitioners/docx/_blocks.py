@@ -4,7 +4,7 @@
 header in document order. Each non-empty paragraph becomes one draft, classified by structure
 only (see the package's PRINCIPLES); each table one `Table` draft. Text boxes anchored in a
 paragraph follow it, then the notes it references (a note cited inside a note follows the whole
-citing note). An altChunk gives the elements of the part it imports, in its place (`altchunks`),
+citing note). An altChunk gives the elements of the part it imports, in its place (`_altchunks`),
 on the page where it stands. Page numbers and section breaks are tracked only for the main flow
 (not inside text boxes, notes or headers).
 """

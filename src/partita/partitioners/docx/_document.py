@@ -2,11 +2,11 @@
 
 `iter_document_drafts` is the whole pipeline after the package is open: styles, numbering,
 hyperlink targets, notes and settings are read once into plain lookups; the body is walked in
-order (`blocks`); headers and footers follow the body (`furniture`). Every block walked and
-every draft given is counted against the document's budget (`limits.Budget`), and what had to be
-left out is reported in one warning when the document is done (`losses`). Documents imported by
+order (`_blocks`); headers and footers follow the body (`_furniture`). Every block walked and
+every draft given is counted against the document's budget (`_limits.Budget`), and what had to be
+left out is reported in one warning when the document is done (`_losses`). Documents imported by
 altChunks are read by the same pipeline, one level deeper, sharing the host's loss report and
-bounds (`altchunks`).
+bounds (`_altchunks`).
 """
 
 from __future__ import annotations

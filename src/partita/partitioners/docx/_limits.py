@@ -94,7 +94,7 @@ MAX_STYLE_CHAIN = 32
 MAX_IMPORT_DEPTH = 4
 """Documents imported into documents (`w:altChunk` of WordprocessingML) followed this deep; a
 deeper one is left out with a warning. A document importing itself stops here, and the imports
-at every depth count against the one document's bounds above (see `altchunks`)."""
+at every depth count against the one document's bounds above (see `_altchunks`)."""
 
 
 def draft_chars(draft: Draft) -> int:

@@ -3,7 +3,7 @@
 Nothing is dropped silently. What the partitioner must leave out (an entity reference it refuses
 to expand, a symbol that is no character, the overlong part of a label template, a hyperlink
 nested in another) is counted per document by a `LossReport`, an imported part it cannot read
-(`altchunks`) is named with the reason, and when the document has been read a single
+(`_altchunks`) is named with the reason, and when the document has been read a single
 `DocxContentWarning` names the file and every kind of loss with its count.
 """
 

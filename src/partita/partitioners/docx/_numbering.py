@@ -6,7 +6,7 @@ the number format and the label template ("%1.%2."). Counters are kept per abstr
 so instances of one definition continue each other, except that an instance with a
 `w:startOverride` restarts its level when first used. Counting a level resets the deeper ones.
 
-Labels stay short whatever the document says (`limits`): start values are clamped to a 32-bit
+Labels stay short whatever the document says (`_limits`): start values are clamped to a 32-bit
 integer, a label template (`w:lvlText`) is cut at `MAX_LEVEL_TEXT` characters (a loss, counted),
 and `format_number` writes a number its format cannot show briefly in decimal (Roman numerals
 past 3999, letters past 780, i.e. 30 repeated letters, Chinese counting past 9999).

@@ -1,14 +1,14 @@
 """Opening a .docx safely: the zip, its parts and their relationships, with typed errors.
 
 A .docx is a zip of XML parts. `DocxPackage.open` checks that the bytes are a zip holding a main
-document part, and everything read is bounded (`limits`): the zip may list at most
+document part, and everything read is bounded (`_limits`): the zip may list at most
 `MAX_ZIP_ENTRIES` entries, stored or deflated (the only methods OPC allows); a part may not
 inflate past `MAX_PART_BYTES`, nor all parts read together past `MAX_TOTAL_BYTES` (a zip bomb is
 refused, whatever sizes its directory claims); the parts parsed may hold at most `MAX_XML_NODES`
 nodes together, counted before parsing, so a flood of tiny elements is refused before libxml2
 spends memory on it. A bound exceeded is a `DocumentLimitError` naming it; libxml2 running out of
 memory is a `MemoryError`, not "malformed XML". The sizes and node counts are kept in a
-`ReadTally`, which a package opened inside another (an imported .docx: `altchunks`) shares with
+`ReadTally`, which a package opened inside another (an imported .docx: `_altchunks`) shares with
 it, so that the bounds hold for everything one document reads.
 
 XML is parsed without entity expansion, DTD loading or network access, and within libxml2's

@@ -8,7 +8,7 @@
   other rows then go in `<tbody>`. A table without header rows is a bare `<table><tr>...`.
 - A cell's text is its paragraphs' texts joined by "\n"; a nested table is flattened into its
   cell (its text as one more line); text boxes in a cell add their paragraphs' lines, and an
-  altChunk the texts of the elements it imports (`altchunks`). Rows and cells inside content
+  altChunk the texts of the elements it imports (`_altchunks`). Rows and cells inside content
   controls or custom XML are unwrapped.
 - The Table's text is the non-empty cell texts joined by " ", with each cell's line breaks as
   spaces (as the reference does); links' offsets index into it.

@@ -6,8 +6,8 @@ PRINCIPLES
   orientation), ruling lines and rectangles, and links of each page come from PDFium through
   pypdfium2 (`backend="pdfium"`, the default: `pdfium`) or from pdfplumber/pdfminer.six
   (`backend="pdfplumber"`, pure Python, about ten times slower); everything below reads them the
-  same way (`pages.page_content`). With PDFium, a page goes to the bounded pdfminer interpreter
-  when PDFium cannot read it safely or faithfully (`pdfium.preflight`: heavy or absurd content,
+  same way (`_pages.page_content`). With PDFium, a page goes to the bounded pdfminer interpreter
+  when PDFium cannot read it safely or faithfully (`pdfium._preflight`: heavy or absurd content,
   deep forms, CJK fonts the file does not embed; a page PDFium cannot load or finds no text on),
   and pdfminer gives the page list. The file is opened from its path or file object, never read
   whole.
@@ -18,19 +18,19 @@ PRINCIPLES
   wider gap (a column gutter, a table gap) splits the printed line in two. So does a narrower
   gutter (at least 0.6 em): a gap clearly wider than the line's word spaces that lines up with
   such gaps on at least four lines of a run no glyph crosses (justified word spaces, each as
-  wide as the rest of their line, are not gutters; see `gutters`). Rotated characters
+  wide as the rest of their line, are not gutters; see `_gutters`). Rotated characters
   are left out (margin stamps, rotated labels). Fake bold (a glyph drawn twice) is read once,
-  ligatures are spelled out, unmapped glyphs (`(cid:N)`) dropped. See `lines`.
+  ligatures are spelled out, unmapped glyphs (`(cid:N)`) dropped. See `_lines`.
 - **Reading order** is a recursive XY-cut: columns (a gutter with at least two lines on each
   side, each side at least 18% of the page wide) are read one after another; full-width
-  headings, tables and captions stay where they stand between column regions. See `layout`.
+  headings, tables and captions stay where they stand between column regions. See `_layout`.
 - **Paragraphs** break at bullets and numbers, font size or weight changes, vertical gaps larger
   than the page's usual line gap by 0.4 em, first-line indents of more than 0.8 em (a centred
   line is exempt only when the line before is centred on the paragraph too), short lines
   ending a sentence, and lines ending in a dot leader (a table of contents' entries, each its
   own element and never a Title). Hyphenated line ends ("hyphen-" + "ated") are joined without the
   hyphen when the next line starts in lowercase; Chinese and Japanese lines are joined without
-  a space, everything else (Korean too: Hangul wraps at word spaces) with one. See `blocks`.
+  a space, everything else (Korean too: Hangul wraps at word spaces) with one. See `_blocks`.
 - **Titles from typography.** The body font is the (size, weight) class with the most
   characters. A paragraph of at most 3 lines and 20 words (40 CJK characters), with letters, not
   ending in `.`, `,` or `;`, with at most two commas (not an author list), and, when it starts
@@ -47,14 +47,14 @@ PRINCIPLES
   one; depths stop at 5. A one-line body-font paragraph numbered like "2.1 Scope"
   (depth = parts - 1) or "第三章 ..." (depth 0) is a Title too. When the PDF has an outline
   (bookmarks), a short paragraph whose text matches an entry is a Title of the entry's level,
-  whatever its font. See `fonts` and `outline`.
+  whatever its font. See `_fonts` and `_outline`.
 - **Tables** come from pdfplumber's table finder on ruled tables (its "lines" strategy, computed
-  in near-linear time by `ruled_cells`), run only on pages that draw lines or rectangles; a
+  in near-linear time by `_ruled_cells`), run only on pages that draw lines or rectangles; a
   table ruled inside but open at the sides (no outer vertical lines between full-width
   horizontal rules) is found again with edges at the rules' ends. A table
   needs two rows, two columns and two non-empty cells; a grid row holding several text lines on
   shared baselines in every cell (rules between body rows left out) is read as that many rows.
-  Tables without vertical lines are read from partita's own lines (`aligned_tables`): between
+  Tables without vertical lines are read from partita's own lines (`_aligned_tables`): between
   horizontal rules of one extent (booktabs: the rows above the second rule are the header), or,
   with stronger evidence, as consecutive rows aligned into at least three columns of short cells
   with a bold header row or a numeric column; prose, bulleted lists, two-column pages and label
@@ -72,7 +72,7 @@ PRINCIPLES
   must repeat with its digits: "Chapter 1", "Chapter 2" at the top of their pages are Titles),
   or when they stand on one line with the page number (a running head beside it, found even on
   a single page); `include_headers_footers=False` drops all three. A page's top-band furniture
-  comes first, its bottom-band furniture last. See `furniture`.
+  comes first, its bottom-band furniture last. See `_furniture`.
 - **Everything else** is NarrativeText when it has a letter, else UncategorizedText (`Text`).
 - **Metadata**: `page_number` (`starting_page_number` for the first page of the file, counting
   physical pages, also when `pages` selects some), `coordinates` (the element's box as four
@@ -89,7 +89,7 @@ PRINCIPLES
 - **Bad input is a DocumentError naming the file**: not a PDF, corrupt, encrypted with a
   password that is not given, or any failure inside pdfminer. Pages that are images without a
   text layer give no elements and one `NoTextLayerWarning` for the document.
-- **Bounded work and memory** (`limits`): decoding, references followed, page tree depth,
+- **Bounded work and memory** (`_limits`): decoding, references followed, page tree depth,
   tokens parsed and glyphs drawn are bounded per document (the work bounds grow with the
   file's size), content tokens, content streams and glyphs per page, form nesting, token and
   inline image sizes. A document beyond a document bound raises `DocumentLimitError` naming the
@@ -97,7 +97,7 @@ PRINCIPLES
   (`ContentLeftOutWarning`, naming the page and the bound), as do characters drawn at infinite,
   NaN or absurd positions or sizes (left out) and pages whose rulings are too many for the
   table finder (read without ruled tables). A reference that cycles reads as null. pdfminer is
-  run by partita's own page interpreter (`interpreter`) and page tree walk (`page_tree`), with a
+  run by partita's own page interpreter (`_interpreter`) and page tree walk (`_page_tree`), with a
   few of its methods bounded while a partita document is read (`_pdfminer_bounds`); every page
   stage is linear or n log n in the page's characters, lines and rulings.
 """

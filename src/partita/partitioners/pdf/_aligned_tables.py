@@ -1,6 +1,6 @@
 """Tables without vertical lines: text set in aligned columns, alone or between horizontal rules.
 
-Works on a page's lines (`lines.Line`: a printed line is already split at gaps wider than
+Works on a page's lines (`_lines.Line`: a printed line is already split at gaps wider than
 `SEGMENT_GAP_EM` em, so a table row is several lines on one baseline). Lines on one baseline form
 a *row*; the *columns* of a set of rows are the x-ranges left between the vertical strips of
 white that run through all of them (whatever the cells' alignment: left, right or centred). A
@@ -17,7 +17,7 @@ set of rows is aligned when no row has two lines in one column.
   header row; a header cell spanning several body columns gets `colspan`. No column may read as
   prose (a third or more of its cells, three or more, starting in lowercase). From each rule
   the regions to the later ones are tried longest first, and the first table is taken; each
-  region is first held to these conditions in constant time (`rule_regions`).
+  region is first held to these conditions in constant time (`_rule_regions`).
 - **Aligned text alone** needs stronger evidence, as prose, lists, two-column pages and forms
   also have wide gaps: consecutive rows of one font size, each with two or more lines, no gap
   between rows above 1.5 em and row pitches within a factor of 1.5 of each other (the header's
@@ -31,7 +31,7 @@ set of rows is aligned when no row has two lines in one column.
   twice the body's), so a header row set apart is not left outside its table as headings.
 
 Columns holding only the ")" or "%" of the numbers beside them, or their "$", are merged into
-those numbers' cells (`sign_columns`). The first row is the header (`<th>`) when it is bold and
+those numbers' cells (`_sign_columns`). The first row is the header (`<th>`) when it is bold and
 the rest is not, or when it stands above the second rule. The table's text is its cells joined
 by spaces, row by row; its lines are taken out of the page's text.
 """
@@ -71,7 +71,7 @@ region is tried with each later one, longest first, so a page of N rules of one 
 prose between them counts N**3 / 6 (400 rules: 10 million); a real ruled table of 60 rows counts
 at most 36,000. Beyond it the page's remaining regions are not searched, and the page says so
 (its text is still read). A region that cannot be a table costs constant time to try (see
-`rule_regions`, which bounds the rest of the search's cost apart)."""
+`_rule_regions`, which bounds the rest of the search's cost apart)."""
 _NUMBER = re.compile(r"[-+−–(]?[$€£¥]?\d[\d,.\s]*%?\)?[*†‡]?|[-–—]|n/?a", re.I)
 
 _Interval = tuple[float, float]

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 __all__ = ["BBox", "BoxIndex"]
 
 BBox = tuple[float, float, float, float]
-"""(x0, top, x1, bottom), as `lines.BBox`."""
+"""(x0, top, x1, bottom), as `_lines.BBox`."""
 
 _CELL = 36.0
 _MAX_CELLS = 1024

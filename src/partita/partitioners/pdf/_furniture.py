@@ -25,7 +25,7 @@ paragraph in a band is furniture (Header at the top, Footer at the bottom) when
   are as often paragraph, reference or table labels, several numbers in one band are figure
   labels or a list, and a number in a table row near the page's edge has the footer below it.
 
-A paragraph in a heading font class (see `fonts`) must repeat with its digits too, and is never
+A paragraph in a heading font class (see `_fonts`) must repeat with its digits too, and is never
 furniture by standing beside a page number: "Chapter 1", "Chapter 2", ... at the top of
 successive pages are headings, not a running header.
 

@@ -3,7 +3,7 @@ rows holding a line in it, so that a row with two lines in one column is seen as
 
 Adding a row merges its lines' ranges into the union in logarithmic time per line (the columns
 a range touches are found by bisection; two columns merge their rows' sets, the smaller into
-the larger). The columns are those `aligned_tables._columns` computes of the same rows at once.
+the larger). The columns are those `_aligned_tables._columns` computes of the same rows at once.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ class RunColumns(_ColumnUnion):
 
 
 class BodyColumns(_ColumnUnion):
-    """The columns of a body (the union of its lines' x-ranges, as `aligned_tables._columns`
+    """The columns of a body (the union of its lines' x-ranges, as `_aligned_tables._columns`
     has them), kept as rows are added: for each column the rows with a line in it, its
     non-empty cells and those starting in lowercase, and how many columns are prose."""
 

@@ -17,7 +17,7 @@ them apart. A gutter is consistent down the page, a word space is not:
   monospaced line whose word space happens to fall on the band is not.
 
 `gutter_cuts` works on the characters of each printed line (sorted left to right) and returns,
-for each, the positions at which `lines` starts a new line. Its work is linear in the lines: at
+for each, the positions at which `_lines` starts a new line. Its work is linear in the lines: at
 most `MAX_ACTIVE_RUNS` runs are followed at once (the oldest end when more start), and the look
 back above ended runs stops after `MAX_LOOK_BACK` lines per page; real pages reach neither.
 """

@@ -264,7 +264,7 @@ atexit.register(stop_pdf_worker)
 
 
 class ContainedPdf:
-    """An open PDF whose pages the resident worker reads (a `document.PdfSource`)."""
+    """An open PDF whose pages the resident worker reads (a `_document.PdfSource`)."""
 
     def __init__(
         self,

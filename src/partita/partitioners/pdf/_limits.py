@@ -38,11 +38,11 @@ Left out, the rest of the document read (the rest of the page, unless said other
 
 Sent to the pdfminer interpreter instead of PDFium (which has no bounds of its own; the page is
 then read under the bounds above): a page the preflight finds too heavy by PDFium's reading
-rules (`pdfium.preflight`: content weight, inline images, nesting, font programs, ToUnicode
-expansion), and a page with a text object of `pdfium.chars.MAX_FAITHFUL_OBJECT_CHARS` characters
+rules (`pdfium._preflight`: content weight, inline images, nesting, font programs, ToUnicode
+expansion), and a page with a text object of `pdfium._chars.MAX_FAITHFUL_OBJECT_CHARS` characters
 or more (PDFium keeps only the first `PDFIUM_MAX_STRING_BYTES` bytes of a string, silently).
 With the default `isolation="process"`, PDFium runs in a worker process capped in memory and
-CPU time (`isolation`), and a page on which it ends the worker is read by pdfminer too.
+CPU time (`_isolation`), and a page on which it ends the worker is read by pdfminer too.
 
 "Left out" always comes with a `ContentLeftOutWarning` naming the page and what was cut: text
 never disappears silently. The document bounds grow with the file's size, so a large real

@@ -1,11 +1,11 @@
 """Characters to lines: one pass over a page's characters.
 
-The characters come from the page's layout as `interpreter` builds it, which leaves out those
+The characters come from the page's layout as `_interpreter` builds it, which leaves out those
 drawn out of range: their boxes, sizes and baselines are finite and within ±1e9.
 
 A `Line` is a run of characters on one baseline (from each glyph's text matrix) with no gap
 wider than `SEGMENT_GAP_EM` em between them and no narrow column gutter (a gap of at least 0.6
-em that lines up down the page, see `gutters`) inside: a line of one column, a table-less
+em that lines up down the page, see `_gutters`) inside: a line of one column, a table-less
 cell, a heading, a running header. Two columns printed side by side give two `Line`s for each
 printed line, so reading order can be settled later from the lines' boxes alone.
 
@@ -24,7 +24,7 @@ Cleaning done here, while the characters are visited once:
 - a space is put between two glyphs whose gap is wider than `WORD_GAP_EM` em, or where the PDF
   drew a space character;
 - link annotations: the characters inside a link's box carry its URL (`Line.links`); the boxes
-  are looked up in a grid (`boxes.BoxIndex`), at most `MAX_LINK_CHECKS` box tests per page
+  are looked up in a grid (`_boxes.BoxIndex`), at most `MAX_LINK_CHECKS` box tests per page
   (`LinkFinder.exhausted` tells when characters beyond were left without their URL).
 """
 

@@ -5,7 +5,7 @@ pdfminer raises many exception types (`PDFSyntaxError`, `PSEOF`, `PDFPasswordInc
 of them in `PdfminerException`. None of them should escape partita: `open_pdf` and `guarded`
 turn every one of them into a `DocumentError` naming the file.
 
-Every document gets a `DocumentBudget` (`limits`) when it is opened; `guarded` makes it the
+Every document gets a `DocumentBudget` (`_limits`) when it is opened; `guarded` makes it the
 active one while its body runs pdfminer code, so the bounds of `_pdfminer_bounds` apply to that
 document, and a `DocumentLimitError` raised deep inside pdfminer or pdfplumber reaches the
 caller as itself.
@@ -59,7 +59,7 @@ class OpenPdf:
         return len(self.pdf.pages)
 
     def read_outline(self) -> dict[str, int]:
-        """{outline_key(title): depth} of the outline's entries (`outline.read_outline`)."""
+        """{outline_key(title): depth} of the outline's entries (`_outline.read_outline`)."""
         return read_outline(self.pdf.doc)
 
     def read_page(self, index: int) -> PageContent:

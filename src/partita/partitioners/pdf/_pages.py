@@ -1,13 +1,13 @@
 """One page to its content in reading order: paragraphs and tables.
 
 `page_content` makes one pass over a page's characters (after the table finder, when it runs),
-then takes the financial statements (`statements`) and the text-aligned tables
-(`aligned_tables`) out of its lines and orders what is left. A page with ruled tables is read
+then takes the financial statements (`_statements`) and the text-aligned tables
+(`_aligned_tables`) out of its lines and orders what is left. A page with ruled tables is read
 once more for its statements, whose lines the ruled tables may hold, and once more when a
 statement replaces some of them.
 Its page is anything offering what the stages read of a pdfplumber page: a pdfplumber page whose
-content `read_page` has run under the page bounds (`interpreter`), or a page read by PDFium
-(`pdfium.page`). `read_page` releases pdfplumber's caches for the page before returning, so
+content `read_page` has run under the page bounds (`_interpreter`), or a page read by PDFium
+(`pdfium._page`). `read_page` releases pdfplumber's caches for the page before returning, so
 only this compact summary outlives the page.
 """
 
@@ -56,7 +56,7 @@ class PageContent:
     image_only: bool
     """True when the page has images but no characters: a scan without a text layer."""
     cuts: tuple[str, ...] = ()
-    """What was left out of the page, and why (see `interpreter.read_layout`)."""
+    """What was left out of the page, and why (see `_interpreter.read_layout`)."""
 
 
 def read_page(page: Any, index: int, budget: DocumentBudget) -> PageContent:

@@ -47,7 +47,7 @@ replaces them once, at import:
   the middle of a token, a token longer than `MAX_TOKEN_BYTES` is refused and the copying it
   costs is counted as tokens (one per 16 KiB copied).
 
-Each replacement looks up `limits.ACTIVE` first and, when no partita document is being read
+Each replacement looks up `_limits.ACTIVE` first and, when no partita document is being read
 (it is None), calls pdfminer's own method unchanged: other users of pdfminer in the process see
 no difference.
 """

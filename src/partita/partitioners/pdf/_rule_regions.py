@@ -1,8 +1,8 @@
 """Regions between horizontal rules, and the search for the tables among them.
 
-`aligned_tables` reads a table set between horizontal rules (booktabs); this module decides
+`_aligned_tables` reads a table set between horizontal rules (booktabs); this module decides
 which regions it tries, in what order, and within what bound. What makes a region a table is
-`aligned_tables`' test, given to `search_rule_regions` as `is_table`.
+`_aligned_tables`' test, given to `search_rule_regions` as `is_table`.
 
 - **Groups of rules.** Rules of one extent (both ends within `RULE_SLACK` pt of the group's
   first rule), each within 40% of the page height of the one before, form a group (a rule
@@ -12,7 +12,7 @@ which regions it tries, in what order, and within what bound. What makes a regio
   longest first; the first one that is a table is taken, and the search goes on from its last
   rule; when none is, from the next rule. Trying a region counts one, plus one for each table
   found by the ruling finder (checked for overlap), plus one for each row inside it: beyond
-  `max_work` (`aligned_tables.MAX_REGION_WORK`) the page's remaining regions are not searched.
+  `max_work` (`_aligned_tables.MAX_REGION_WORK`) the page's remaining regions are not searched.
 - **Each region first meets the test's necessary conditions in constant time.** `is_table`
   reads every line and cell of a region; on a page of N rules with a grid between them, N**2
   regions cost that, each (a 300 x 400 grid of lowercase letters: 128 s, for 11 tables). So a
@@ -20,10 +20,10 @@ which regions it tries, in what order, and within what bound. What makes a regio
   none with a line beyond the rules' extent; a header (rows above its second rule) of at most
   `MAX_HEAD_ROWS` rows of short cells; at least half of its body rows with two non-empty cells,
   and short cells (`REGION_MEDIAN_WORDS`, `REGION_LONG_WORDS`, `REGION_LONG_SHARE`); and body
-  columns (`aligned_tables._columns`) with no row holding two lines in one, at least two, none of
-  them prose (`growing_columns.is_prose`). The rows and cells are counted once per page (prefix
+  columns (`_aligned_tables._columns`) with no row holding two lines in one, at least two, none of
+  them prose (`_growing_columns.is_prose`). The rows and cells are counted once per page (prefix
   sums over the rows in height order); the body's columns are kept as it grows row by row from
-  the start rule's next rule (`growing_columns.BodyColumns`), once per start rule, down to the
+  the start rule's next rule (`_growing_columns.BodyColumns`), once per start rule, down to the
   lowest region tried, and not further than a row with two lines in one column or a prose
   column that no later row can turn back (`_BodySweep`). These are the conditions `is_table`
   checks, so each region it gets is a table: the search is linear in the regions tried and the
@@ -69,7 +69,7 @@ MAX_REGION_SWEEP = 1_000_000
 A body is grown once per start rule, so this costs at most the page's lines times its rules
 (less where the work bound stops the search first); the corpus's pages and those of 27 annual
 reports cost at most 366. Beyond it the page's remaining regions are not searched, as beyond
-`aligned_tables.MAX_REGION_WORK`, and the page says so."""
+`_aligned_tables.MAX_REGION_WORK`, and the page says so."""
 
 _MAX_RULE_GAP_SHARE = 0.4
 _DOUBLE_RULE = 1.5
@@ -85,7 +85,7 @@ def rule_regions(rules: Sequence[Rule], page_height: float) -> list[tuple[_Inter
 
     A rule joins the latest group it fits. The groups are filed by their extent in squares of
     2 * `RULE_SLACK` pt, so only the nine squares around a rule's ends are looked in; when the
-    rules come top to bottom (as `tables.horizontal_rules` gives them), a group they have left
+    rules come top to bottom (as `_tables.horizontal_rules` gives them), a group they have left
     more than 40% of the page height behind can take no more rules and leaves its square."""
     groups: list[tuple[_Interval, list[float]]] = []
     squares: dict[tuple[int, int], list[int]] = {}
@@ -254,7 +254,7 @@ class _RowCounts:
 
     def cells_are_short(self, lo: int, hi: int) -> bool:
         """True when the non-empty cells of the rows at `lo` to `hi` are short (the test
-        `aligned_tables._short_cells` makes of a region's body cells)."""
+        `_aligned_tables._short_cells` makes of a region's body cells)."""
         size = _LONG + 1
         a, b = lo * size, hi * size
         words = self.words
@@ -279,7 +279,7 @@ class _RowCounts:
 
 
 def _short(histogram: Sequence[int]) -> bool:
-    """`aligned_tables._short_cells` with a region's parameters, of cells counted by their
+    """`_aligned_tables._short_cells` with a region's parameters, of cells counted by their
     words (the last count holding every cell longer than `REGION_LONG_WORDS`: any of them
     above the median puts it above `REGION_MEDIAN_WORDS` all the same)."""
     n = sum(histogram)

@@ -1,6 +1,6 @@
 """Statement rows: a page's lines on one baseline, cut into text and value pieces.
 
-The first stage of `statements`. A page line (`lines.Line`, already split at gaps wider than
+The first stage of `_statements`. A page line (`_lines.Line`, already split at gaps wider than
 `SEGMENT_GAP_EM` em) made only of numbers, dashes ("—", "n/a"), currency signs, ")" and "%" is a
 *value line*; its words become value pieces: "$" joins the number after it, ")" and "%" the
 number before it (across lines too: "(14" then ")" is "(14)"). Any other line is one text

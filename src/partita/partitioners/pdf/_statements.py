@@ -8,7 +8,7 @@ finder reads as a table of its own row). Read as text, such a page gives one num
 
 Principles:
 
-- **Pieces.** Each row of the page is cut into text and value pieces (`statement_rows`): "$"
+- **Pieces.** Each row of the page is cut into text and value pieces (`_statement_rows`): "$"
   joins the number after it, ")" and "%" the number before it, across lines too.
 - **Rows.** Lines on one baseline form a row. A *value row* holds a number, a label (its first
   text piece, if any) ending before its values and no table-of-contents entry, and text after
@@ -36,7 +36,7 @@ Principles:
   reaches the label column alone, so it stops the header. Header rows are `<th>` unless one is
   a row of plain names (not bold, no year, no unit line): then they are the table's first rows.
 - **Cells.** "$ 72,361" reads "$72,361", "(8,122 )" reads "(8,122)", "12 %" reads "12%"
-  (`sign_columns.tighten`). A label row without a colon at its end, just above a value row
+  (`_sign_columns.tighten`). A label row without a colon at its end, just above a value row
   whose label starts in lowercase, or is indented further while the label row reaches the
   labels' right edge (a long line that wrapped), is the first line of that row's label.
 - **Ruled tables.** A statement's rows may be shaded bands, or a column a shaded strip, that the

@@ -1,6 +1,6 @@
 """Ruled tables: pdfplumber's table finder, cell text and `text_as_html`.
 
-The finder (pdfplumber's "lines" strategy, computed by `ruled_cells` in near-linear time) runs
+The finder (pdfplumber's "lines" strategy, computed by `_ruled_cells` in near-linear time) runs
 only on pages that draw at least `_MIN_RULINGS` lines or rectangles (a cheap pre-check: a page
 without rulings has no ruled table, and the finder's cost is then saved); on a page beyond the
 finder's bounds (thousands of edges, a grid of more than 40,000 intersections) no ruled table is
@@ -16,12 +16,12 @@ horizontal rules that run past the found table, so their first and last columns 
 
 Cells spanning several grid columns or rows get `colspan` / `rowspan`. A column holding only the
 ")" or "%" signs of the numbers on its left, or the "$" of those on its right, is merged into
-them (`sign_columns`). The first row is a header
+them (`_sign_columns`). The first row is a header
 row (`<thead>`, `<th>`) when its text is bold and the rest of the table's is not (or it is the
 table's only row).
 
 `horizontal_rules` lists the page's horizontal rules (thin lines and rectangles) for the
-text-aligned table finder (`aligned_tables`), which reads tables drawn with horizontal rules only.
+text-aligned table finder (`_aligned_tables`), which reads tables drawn with horizontal rules only.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def _chars_by_table(
     found: Sequence[Sequence[BBox]], chars: Sequence[Mapping[str, Any]]
 ) -> list[list[Mapping[str, Any]]]:
     """For each table (its cells), the page's characters whose centre is inside its box, in page
-    order: a few boxes are each tested, more are found through a grid (`boxes.BoxIndex`)."""
+    order: a few boxes are each tested, more are found through a grid (`_boxes.BoxIndex`)."""
     boxes = [group_bbox(cells) for cells in found]
     inside: list[list[Mapping[str, Any]]] = [[] for _ in found]
     if len(boxes) <= 32:  # -- the usual case: each box tested inline --

@@ -1,6 +1,6 @@
-"""Source code: its language (`languages`), its outline of definitions (`definitions`, built by
-`outline` from `python_outline` (`ast`) or `tree_outline` (tree-sitter)) and its lines cut into
-blocks (`blocks`)."""
+"""Source code: its language (`_languages`), its outline of definitions (`_definitions`, built by
+`_outline` from `_python_outline` (`ast`) or `_tree_outline` (tree-sitter)) and its lines cut into
+blocks (`_blocks`)."""
 
 from partita.text.code._definitions import Definition, GrammarMissingError, InvalidCodeError
 from partita.text.code._languages import (

@@ -1,7 +1,7 @@
 """The outline's types: a `Definition` (a class, function, ... as nested line ranges), the
 bound on nesting, and the errors outlining raises. The line fields are described in
 `partita.text.code._outline`, which builds definitions from source; the language readers
-(`python_outline`, `tree_outline`) produce them.
+(`_python_outline`, `_tree_outline`) produce them.
 """
 
 from __future__ import annotations

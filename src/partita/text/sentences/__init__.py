@@ -12,7 +12,7 @@ Principles:
   nothing else is dropped, moved or normalized (a line break inside a sentence stays there).
   Each sentence is stripped of surrounding whitespace, and none is empty.
 - **Linear time.** One compiled regular expression stops at the characters that may end a
-  sentence; each stop is decided by a bounded look at its neighbourhood (`scanner`). Hostile
+  sentence; each stop is decided by a bounded look at its neighbourhood (`_scanner`). Hostile
   inputs (a megabyte of dots, of `a.a.a.`, or without any punctuation) take time proportional
   to their length.
 
@@ -37,7 +37,7 @@ What does not:
   `Yahoo!in`;
 - a period before a lower-case word (`Jane and co. at the party`, `'This is great.' she said`),
   or an ellipsis before one (`I wasn't really ... well`) — except in text written without
-  capitals (`scanner.is_caseless`: a lower-cased corpus), where a period right after an ordinary
+  capitals (`_scanner.is_caseless`: a lower-cased corpus), where a period right after an ordinary
   word or a number ends the sentence whatever follows (`from november 22, 2017. the revolving
   credit`), as do `?` and `!`;
 - abbreviations that qualify the next word (`Mr.`, `Dr.`, `St.`, `Mt.`, `e.g.`, `i.e.`, `vs.`,

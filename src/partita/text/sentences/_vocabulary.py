@@ -1,7 +1,7 @@
 """The vocabulary of sentence segmentation: the characters that end, close and open a sentence,
 and the words next to an end mark that decide whether it ends one.
 
-Every name here is data (strings and frozensets); `scanner` and `words` hold the rules that use
+Every name here is data (strings and frozensets); `_scanner` and `_words` hold the rules that use
 it. Word lists are lower case unless their name ends in `_CASED` (looked up as written).
 """
 
@@ -42,7 +42,7 @@ whitespace (or the end of the text) follows them and their closers."""
 STRONG_END_MARKS = "。！？｡．" + "։؟۔।॥።፧"
 """End marks that end a sentence whatever follows them (Chinese and Japanese full-width and
 half-width ideographic marks, the full-width full stop, and the unambiguous marks of Armenian,
-Arabic, Urdu, Devanagari and Ethiopic), apart from the exceptions `scanner` lists."""
+Arabic, Urdu, Devanagari and Ethiopic), apart from the exceptions `_scanner` lists."""
 
 QUESTION_EXCLAMATION = frozenset("!?‼⁇⁈⁉！？")
 """Marks that are never an abbreviation's or a number's period."""

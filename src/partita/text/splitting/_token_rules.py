@@ -1,5 +1,5 @@
-"""The reference's token-mode split rules that both token paths share (`splitter`,
-`window_splitter`): where the window ends, what a cut at a position emits, where the next
+"""The reference's token-mode split rules that both token paths share (`_splitter`,
+`_window_splitter`): where the window ends, what a cut at a position emits, where the next
 candidate may start.
 
 The reference library (unstructured 0.27.35, `_TextSplitter._split_by_tokens`) splits a text

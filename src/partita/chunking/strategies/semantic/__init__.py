@@ -12,22 +12,24 @@ Principles:
   not at commas); a sentence longer than the window is cut into clauses, then words.
 - **Windows, not a growing chunk.** Comparing a chunk with itself plus one
   sentence fails: the shared prefix dominates as the chunk grows. Each boundary is measured
-  instead by the similarity of windows around it (`similarity`): by default the two sentences
+  instead by the similarity of windows around it (`_similarity`): by default the two sentences
   before it against the two after it (disjoint blocks, `window=2, window_sides=True`, which
   retrieved best on Chroma's benchmark); the overlapping three-sentence windows (LangChain's
   `buffer_size=1`) with `window=1, window_sides=False`; adjacent sentences with `window=0` there.
-- **Each sentence is embedded once** (`vectors`), batched and deduplicated; a window's vector
-  is the mean of its sentences' vectors (`similarity` says why not an embedding of the window's
+- **Each sentence is embedded once** (`_vectors`), batched and deduplicated; a window's vector
+  is the mean of its sentences' vectors (`_similarity` says why not an embedding of the window's
   text). Vectors of named models are cached on disk, so a re-run embeds only new sentences.
-- **Breakpoints are the document's** (`breakpoints`): percentile (95, LangChain's
+- **Breakpoints are the document's** (`_breakpoints`): percentile (95, LangChain's
   default), standard deviation, interquartile range, gradient, or an absolute similarity
   (the simple form), read over every eligible boundary of the input.
-- **Bounded** (`segments`): with `decay="exp"` (off by default: its floor is on the model's raw
-  similarity, `decay`), the decay cuts a chunk of `j` sentences where the similarity is
+- **Bounded** (`_segments`): with `decay="exp"` (off by default: its floor is on the model's raw
+  similarity, `_decay`), the decay cuts a chunk of `j` sentences where the similarity is
   below `e^(-1/j)`, so longer chunks break more easily; the hard maximum
   (`max_characters` or `max_tokens`) always holds, an over-long chunk split at its weakest
   boundary, then again; `min_size` joins a small chunk to its more similar neighbour;
   `overlap_sentences` repeats whole sentences, never past the window.
+- **One section at a time** (`_groups`): its units, their sizes, segments and chunks; the
+  options are written once, with their help, in `_options`.
 - **The whole input is read first**: the percentile is a document's, so the strategy embeds
   all of its input's sentences before it yields its first chunk, holding one vector per
   sentence. Feed it one document at a time (as `partition` gives one).

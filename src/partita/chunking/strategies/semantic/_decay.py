@@ -5,7 +5,7 @@ that follow", a function of range (0, 1) on (0, +inf), increasing, `f(j) = e^(-1
 `j` sentences, "the threshold of a chunk of length j is max(threshold, f(j))". The threshold is read
 on similarity, where a cut is made below it: a boundary is cut when its similarity is below `f(j)`,
 a floor that rises from 0.37 (j = 1) through 0.82 (j = 5) and 0.90 (j = 10) towards 1, so the longer
-a chunk, the more easily it breaks (`segments.iter_semantic_cuts`).
+a chunk, the more easily it breaks (`_segments.iter_semantic_cuts`).
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ that bounds a `rowspan="0"`. Cell text treats a `<br>` as a word boundary; an em
 text. Follows unstructured's `unstructured.common.html_table` (Apache-2.0) so that the HTML and
 text are byte-identical to the reference's.
 
-Simple markup (cells of text and line breaks, see `simple_reader`) is read by a
+Simple markup (cells of text and line breaks, see `_simple_reader`) is read by a
 fast path without building a tree; other regularly structured tables are read from lxml's tree
-in one walk that does not change it (`tree_reader`). Both compute every row value
+in one walk that does not change it (`_tree_reader`). Both compute every row value
 up front. Anything else is parsed and compactified with lxml in place, and its rows and cells
 (`LxmlRow`, `LxmlCell`) derive their values lazily, failing where the reference fails. All
 satisfy the `HtmlRow` and `HtmlCell` protocols.

@@ -1,4 +1,4 @@
-"""The rows and cells of a simple table (see `simple_reader`), their values
+"""The rows and cells of a simple table (see `_simple_reader`), their values
 computed from the markup once.
 
 A `SimpleRow` keeps its source markup: the `(attributes, inner markup, trailing whitespace)` of

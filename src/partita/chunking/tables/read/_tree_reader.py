@@ -1,7 +1,7 @@
 """The middle path of `HtmlTable.from_html_text()`: tables read from lxml's parse in one walk.
 
 `parse_tree_table()` takes the tables that are not simple markup (see
-`simple_reader`) but whose structure is regular: the fragment is one `<table>`
+`_simple_reader`) but whose structure is regular: the fragment is one `<table>`
 whose children are `<tr>` rows or `<thead>`/`<tbody>`/`<tfoot>` groups of them, rows hold only
 `<td>`/`<th>` cells, and the text around those tags is whitespace. A cell may hold any markup
 (inline tags, line breaks, nested tables) except comments, processing instructions and row-group

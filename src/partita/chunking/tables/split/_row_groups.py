@@ -33,20 +33,24 @@ def iter_oversized_group_splits(
 
     Sizes are measured by `sizer`, in characters or tokens.
     """
-    return _OversizedGroupSplitter(rows, maxlen, sizer).iter_splits()
+    splitter = _CountedGroupSplitter if sizer.counts_tokens else _LengthGroupSplitter
+    return splitter(rows, maxlen, sizer).iter_splits()
 
 
 class _OversizedGroupSplitter:
-    """Splits one row group; single use."""
+    """Splits one row group; single use.
+
+    The reference sizes a group per unit (its `additive_char_measure`): in characters a joined
+    text's size is the sum of its parts and one per separator, and its cost heuristics count
+    lengths; in tokens joined texts are measured. The two subclasses hold those parts, the
+    `_size_*`, `_carry_*` and `_fits` hooks; this class is the algorithm they share.
+    """
 
     def __init__(self, rows: Sequence[HtmlRow], maxlen: int, sizer: Sizer) -> None:
         self._rows = rows
         self._maxlen = maxlen
         self._sizer = sizer
         self._measure: Measure = sizer.measure
-        # -- in character mode, joined lengths are sums, so nothing needs joining to measure; the
-        # -- reference's cost heuristics differ by unit too, and are followed as they are --
-        self._additive = not sizer.counts_tokens
         self._last_idx = group_last_idx(rows)
         self._active = ActiveSpanLedger()
         self._oversized_carry_cols: set[int] = set()
@@ -110,12 +114,7 @@ class _OversizedGroupSplitter:
         carry_fits: bool | None = (
             False
             if self._oversized_carry_cols or not own_fits
-            else (
-                active.text_len + sum(map(len, texts)) + max(0, active.text_count + len(texts) - 1)
-                <= maxlen
-                if self._additive
-                else None
-            )
+            else self._carry_fits_by_sizes(texts)
         )
         strategic_blank_carry = False
         if carry_fits is not False and active.text_count:
@@ -176,20 +175,17 @@ class _OversizedGroupSplitter:
         a lower bound on the token cost, so a rejected carry never remeasures the live set.
         Charges the probe budget when the carry is still worth probing.
         """
-        maxlen, active, additive = self._maxlen, self._active, self._additive
-        own_step = sum(map(len, texts)) + len(texts) if additive else max(1, own_measure)
-        carry_lower_bound = (
-            active.text_len + active.text_count - 1 if additive else active.text_count
+        maxlen, active = self._maxlen, self._active
+        own_step, carry_lower_bound, repeat_cost, allowed_cost = self._carry_cost_terms(
+            texts, own_measure
         )
         optimistic_rows = max(1, (maxlen - carry_lower_bound) // max(1, own_step))
-        repeat_cost = carry_lower_bound if additive else active.text_len
-        allowed_cost = 16 if additive else 4
         if (
             repeat_cost > allowed_cost * optimistic_rows
             and (
                 active.text_count >= 16 or repeat_cost >= 256 or 4 * carry_lower_bound >= 3 * maxlen
             )
-        ) or (not additive and active.text_len >= max(256, maxlen // 2)):
+        ) or self._is_carry_too_long():
             return True
         probe_cost = active.text_len + active.text_count
         if probe_cost > self._carry_probe_budget:
@@ -220,8 +216,7 @@ class _OversizedGroupSplitter:
             compact_cells.append(format_td("", blank_cols))
         bounded_row = parse_row(compact_cells)
         empty_markup_len = sum(len(cell.html) for cell in bounded_row.iter_cells() if not cell.text)
-        # -- in token mode the markup is not budgeted at all --
-        split_maxlen = maxlen - empty_markup_len if self._additive else maxlen
+        split_maxlen = self._split_room(empty_markup_len)
         min_text_fragment_len = max(
             len(f"<table><tr>{format_td('x', cell.colspan)}</tr></table>")
             for _col, _gap, cell in placed
@@ -262,14 +257,8 @@ class _OversizedGroupSplitter:
                 and self._measure(span.text) > self._maxlen
             ):
                 self._oversized_carry_cols.add(span.col)
-        # -- own rowspans stay in later whole-candidate probes; charge only accepted text spans,
-        # -- since live spans may be blanked on fallback --
-        if fragment.cells and not self._additive:
-            fragment.carry_cost += sum(
-                len(span.text) + 1
-                for span, _gap in new_spans
-                if span.text and active.spans.get(span.col) is span
-            )
+        if fragment.cells:
+            self._charge_carried_spans(new_spans)
         if fragment.blank_per_row and not fragment.text_cover_per_row and new_spans:
             yield from self._flush()
 
@@ -283,22 +272,6 @@ class _OversizedGroupSplitter:
         if split is not None:
             self._fragment = GroupFragment()
             yield split
-
-    def _fits(self, texts: list[str]) -> bool:
-        """Return whether a row holding `texts` fits in the fragment's remaining room."""
-        if not texts:
-            return True
-        fragment = self._fragment
-        if self._additive:
-            extra = sum(map(len, texts)) + len(texts) - 1
-            return fragment.char_len + extra + bool(fragment.text_count) <= self._maxlen
-        if fragment.carry_cost:
-            if fragment.carry_cost > self._carry_probe_budget:
-                return False
-            self._carry_probe_budget -= fragment.carry_cost
-        joined = " ".join(t for row_texts in fragment.texts for t in row_texts)
-        candidate = f"{joined} {' '.join(texts)}" if joined else " ".join(texts)
-        return self._measure(candidate) <= self._maxlen
 
     def _reach(self, cell: HtmlCell, idx: int) -> int:
         """Return the last row-index that `cell` of row `idx` covers."""
@@ -321,17 +294,6 @@ class _OversizedGroupSplitter:
             for col, _gap, cell in placed
             if cell.text
         ]
-
-    def _carried_text_measure(self) -> int:
-        """Return the measure of the live covering texts, joined, cached between changes."""
-        active = self._active
-        if self._additive:
-            return active.text_len + max(0, active.text_count - 1)
-        if self._carry_measure_version != active.text_version:
-            spans = sorted(active.text_spans.values(), key=lambda s: s.col)
-            self._carry_measure_value = self._measure(" ".join(span.text for span in spans))
-            self._carry_measure_version = active.text_version
-        return self._carry_measure_value
 
     def _materialize_blank_compact(self, placed: Sequence[PlacedCell], idx: int) -> list[str]:
         """Return the cells of row `idx` with covered columns as blank runs."""
@@ -418,3 +380,121 @@ class _OversizedGroupSplitter:
                 texts.append(cell.text)
             col = own_col + cell.colspan
         return cells, texts
+
+    # -- the unit's parts (see the class docstring) ---------------------------------------------
+
+    def _carry_fits_by_sizes(self, texts: list[str]) -> bool | None:
+        """Whether the row's `texts` fit with the live covering texts, when sizes alone tell;
+        None when only measuring the materialized row tells."""
+        raise NotImplementedError
+
+    def _carry_cost_terms(self, texts: list[str], own_measure: int) -> tuple[int, int, int, int]:
+        """The carry heuristic's terms for a row of `texts` measuring `own_measure`: the row's
+        step, a lower bound of the carried text, what repeating it costs, and the cost allowed
+        per optimistic row."""
+        raise NotImplementedError
+
+    def _is_carry_too_long(self) -> bool:
+        """True when the live covering text alone is too long to carry."""
+        raise NotImplementedError
+
+    def _split_room(self, empty_markup_len: int) -> int:
+        """The room a cell-level split of the row gets, its blank cells' markup taking
+        `empty_markup_len`."""
+        raise NotImplementedError
+
+    def _charge_carried_spans(self, new_spans: list[tuple[OpenSpan, int]]) -> None:
+        """Charge the fragment for the text spans a row opened that later probes remeasure."""
+        raise NotImplementedError
+
+    def _fits(self, texts: list[str]) -> bool:
+        """Return whether a row holding `texts` fits in the fragment's remaining room."""
+        raise NotImplementedError
+
+    def _carried_text_measure(self) -> int:
+        """Return the measure of the live covering texts, joined."""
+        raise NotImplementedError
+
+
+class _LengthGroupSplitter(_OversizedGroupSplitter):
+    """Character mode: joined lengths are sums, so nothing is joined to be measured."""
+
+    def _carry_fits_by_sizes(self, texts: list[str]) -> bool | None:
+        active = self._active
+        carried = (
+            active.text_len + sum(map(len, texts)) + max(0, active.text_count + len(texts) - 1)
+        )
+        return carried <= self._maxlen
+
+    def _carry_cost_terms(self, texts: list[str], own_measure: int) -> tuple[int, int, int, int]:
+        active = self._active
+        carry_lower_bound = active.text_len + active.text_count - 1
+        return sum(map(len, texts)) + len(texts), carry_lower_bound, carry_lower_bound, 16
+
+    def _is_carry_too_long(self) -> bool:
+        return False
+
+    def _split_room(self, empty_markup_len: int) -> int:
+        return self._maxlen - empty_markup_len
+
+    def _charge_carried_spans(self, new_spans: list[tuple[OpenSpan, int]]) -> None:
+        return
+
+    def _fits(self, texts: list[str]) -> bool:
+        if not texts:
+            return True
+        fragment = self._fragment
+        extra = sum(map(len, texts)) + len(texts) - 1
+        return fragment.char_len + extra + bool(fragment.text_count) <= self._maxlen
+
+    def _carried_text_measure(self) -> int:
+        active = self._active
+        return active.text_len + max(0, active.text_count - 1)
+
+
+class _CountedGroupSplitter(_OversizedGroupSplitter):
+    """Token mode: joined texts are measured, within a budget of probes; the label count is a
+    lower bound of the carried text's tokens, and the markup of a cell split is not budgeted."""
+
+    def _carry_fits_by_sizes(self, texts: list[str]) -> bool | None:
+        return None
+
+    def _carry_cost_terms(self, texts: list[str], own_measure: int) -> tuple[int, int, int, int]:
+        active = self._active
+        return max(1, own_measure), active.text_count, active.text_len, 4
+
+    def _is_carry_too_long(self) -> bool:
+        return self._active.text_len >= max(256, self._maxlen // 2)
+
+    def _split_room(self, empty_markup_len: int) -> int:
+        return self._maxlen
+
+    def _charge_carried_spans(self, new_spans: list[tuple[OpenSpan, int]]) -> None:
+        # -- own rowspans stay in later whole-candidate probes; charge only accepted text spans,
+        # -- since live spans may be blanked on fallback --
+        active = self._active
+        self._fragment.carry_cost += sum(
+            len(span.text) + 1
+            for span, _gap in new_spans
+            if span.text and active.spans.get(span.col) is span
+        )
+
+    def _fits(self, texts: list[str]) -> bool:
+        if not texts:
+            return True
+        fragment = self._fragment
+        if fragment.carry_cost:
+            if fragment.carry_cost > self._carry_probe_budget:
+                return False
+            self._carry_probe_budget -= fragment.carry_cost
+        joined = " ".join(t for row_texts in fragment.texts for t in row_texts)
+        candidate = f"{joined} {' '.join(texts)}" if joined else " ".join(texts)
+        return self._measure(candidate) <= self._maxlen
+
+    def _carried_text_measure(self) -> int:
+        active = self._active
+        if self._carry_measure_version != active.text_version:
+            spans = sorted(active.text_spans.values(), key=lambda s: s.col)
+            self._carry_measure_value = self._measure(" ".join(span.text for span in spans))
+            self._carry_measure_version = active.text_version
+        return self._carry_measure_value

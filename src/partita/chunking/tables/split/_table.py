@@ -7,7 +7,7 @@ big alone cell by cell, and a cell too big alone by text splitting. A group whos
 clipped is not packed with rows of another `<thead>`/`<tbody>`/`<tfoot>`. The HTML of every pair
 is a parseable `<table>` whose `rowspan`s never reach past its own rows; the text is the
 space-joined non-empty cell texts. With `header_row_count`, leading header rows repeat on every
-continuation chunk (see `split.headers`). The splitter only budgets text, so a chunk's HTML can
+continuation chunk (see `split._headers`). The splitter only budgets text, so a chunk's HTML can
 exceed `maxlen`. Follows unstructured's `_HtmlTableSplitter._iter_subtables` (Apache-2.0): the
 output is byte-identical to the reference's.
 """

@@ -36,7 +36,7 @@ shows, silently (its content parser's `kMaxStringLength`): a page showing a 180,
 string has 32,767 characters in its text page. A text object can only hold such a cut string
 when it has at least `MAX_FAITHFUL_OBJECT_CHARS` characters, so `read_chars` stops at the first
 text object that long and says so (`PageChars.long_object`): the page is then not PDFium's to
-read (`page.read_pdfium_page`).
+read (`_page.read_pdfium_page`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What a content stream asks PDFium to do, read the way PDFium's content parser reads it.
 
-The preflight (`preflight`) weighs a page before PDFium parses it; it needs four things from
+The preflight (`_preflight`) weighs a page before PDFium parses it; it needs four things from
 each content stream, found here by regular-expression scans in C, linear in the stream's bytes:
 
 - **The XObjects and shadings drawn** (`iter_drawn`): the operand of every `Do` and `sh`. PDFium

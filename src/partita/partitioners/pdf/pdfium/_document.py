@@ -3,7 +3,7 @@ document's budget.
 
 The file is given to both as a path or a file object, never read whole into Python: each reads
 what it needs (the cross-reference table, then each page's objects). pdfplumber's bounded page
-tree walk gives the page list, and its pdfminer objects let `preflight` weigh each page's content
+tree walk gives the page list, and its pdfminer objects let `_preflight` weigh each page's content
 before PDFium, which parses without bounds, is given it. Failures inside PDFium (a
 `PdfiumError`, or anything raised while reading) become a `DocumentError` naming the file,
 through `guarded`, as for pdfplumber.
@@ -85,7 +85,7 @@ class OpenPdfium:
 
     def read_outline(self) -> dict[str, int]:
         """{outline_key(title): depth} of the outline's entries (the first of a key wins), at
-        most `outline.MAX_ENTRIES` entries, `_MAX_OUTLINE_DEPTH` levels deep; PDFium's walk
+        most `_outline.MAX_ENTRIES` entries, `_MAX_OUTLINE_DEPTH` levels deep; PDFium's walk
         visits each item once."""
         levels: dict[str, int] = {}
         try:
@@ -100,7 +100,7 @@ class OpenPdfium:
 
     def read_page(self, index: int) -> PageContent:
         """The content of page `index` (1-based): by PDFium when the preflight finds nothing
-        too heavy in it, PDFium loads and reads it (`page.read_pdfium_page`) and finds text
+        too heavy in it, PDFium loads and reads it (`_page.read_pdfium_page`) and finds text
         where the content shows some; else by the bounded pdfminer interpreter."""
         with collector_paused():  # -- a page's thousands of glyph dicts hold no cycles --
             return self._read_page(index)

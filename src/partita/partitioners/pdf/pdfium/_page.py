@@ -11,7 +11,7 @@ backwards; its `coordinates` are then in that orientation.
 It offers what the stages read of a pdfplumber page: `chars`, `lines`, `rects`, `edges`,
 `bbox`, `width`, `height`, `images`.
 
-A page with a text object long enough to hold a string PDFium cut (`chars`: PDFium keeps 32,767
+A page with a text object long enough to hold a string PDFium cut (`_chars`: PDFium keeps 32,767
 bytes of each string) is not PDFium's to read: `read_pdfium_page` returns None for it, and the
 caller reads it with pdfminer's bounded interpreter, as the pdfplumber backend does.
 """
@@ -71,8 +71,8 @@ class PdfiumPage:
 def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> PdfiumPage | None:
     """Read page `index` (0-based) of the pypdfium2 `document` within the document's `budget`,
     or return None, charging nothing, when PDFium cannot read it faithfully: its size is not a
-    finite positive one, or a text object has `chars.MAX_FAITHFUL_OBJECT_CHARS` characters or
-    more (PDFium may have cut one of its strings at `chars.PDFIUM_MAX_STRING_BYTES` bytes).
+    finite positive one, or a text object has `_chars.MAX_FAITHFUL_OBJECT_CHARS` characters or
+    more (PDFium may have cut one of its strings at `_chars.PDFIUM_MAX_STRING_BYTES` bytes).
     The caller then reads the page with pdfminer's bounded interpreter, which reads every
     character of such a string up to the page bounds, as the pdfplumber backend does.
 
@@ -128,7 +128,7 @@ def read_pdfium_page(document: Any, index: int, budget: DocumentBudget) -> Pdfiu
 
 
 def between_glyphs(spaces: list[Char], chars: list[Char]) -> list[Char]:
-    """The `spaces` (`paths.Rulings.spaces`) placed among the glyphs of their line: one inside a
+    """The `spaces` (`_paths.Rulings.spaces`) placed among the glyphs of their line: one inside a
     glyph's box (more than 0.5 pt past its start) is a space or tab drawn under the glyph and
     left out; one at a glyph's start (within 0.5 pt) is moved just before it, so it separates
     that glyph from the one before and not from the one after."""

@@ -6,7 +6,7 @@ image inflating to gigabytes, marked content nested a hundred thousand deep, eac
 gigabytes and end the process. So a page goes to PDFium only when `Preflight.refusal` finds
 nothing too heavy in it; otherwise it is read by partita's bounded pdfminer interpreter
 (`interpreter`), which keeps what fits its page bounds and warns. The weighing follows what
-PDFium does, not what a well-formed file would say (`content_scan`):
+PDFium does, not what a well-formed file would say (`_content_scan`):
 
 - **Content weight** (`MAX_PDFIUM_PAGE_BYTES`): the decoded size of the page's content streams
   plus, for every `Do` of a form XObject in them, the form's own weight, recursively (each form
@@ -36,7 +36,7 @@ PDFium does, not what a well-formed file would say (`content_scan`):
 Streams are decoded by pdfminer under the document's bounds (`_pdfminer_bounds`): a stream
 inflating beyond `MAX_STREAM_BYTES` refuses the document (`DocumentLimitError`), as with the
 pdfplumber backend; data PDFium would decode but pdfminer never does (inline images, font
-programs, shadings) is measured piece by piece up to the bound (`decoded_size`), never kept.
+programs, shadings) is measured piece by piece up to the bound (`_decoded_size`), never kept.
 Every measure is linear in the bytes it reads and stops once past its bound.
 """
 
