@@ -5,13 +5,12 @@ A window is `size` characters, or `size` tokens as a tokenizer counts them (`max
 whether a text fits, whether a size already known fits, how big a span is, how many pieces a
 text can make, which option sets it, and the smallest window worth an HTML table.
 
-Where sizing itself differs by unit, the window picks a unit's class once: pre-chunking's
-raw-text sizes (`_prechunk`) and by_title's combining sizes, each a character class (the
-reference's arithmetic on lengths) and a token class (counts exact up to the window, reused
-across joins). Three places read `in_tokens` (or `Sizer.counts_tokens`) because they mirror an
-algorithm that is itself written per unit: the piece tracer follows the character and the token
-splitter's different cuts (`_tracing`), and table splitting follows the reference's cell
-splitting and its per-unit cost heuristics (`tables.split._cells`, `tables.split._row_groups`).
+Where sizing itself differs by unit, a unit's class is picked once: pre-chunking's raw-text
+sizes (`_prechunk`), by_title's combining sizes, and row-group splitting
+(`tables.split._row_groups`), each a character class (the reference's arithmetic on lengths)
+and a token class (counts exact up to the window). Two places read the unit because they port an
+algorithm written per unit: the piece tracer follows the character and the token splitter's
+different cuts (`_tracing`), and cell splitting follows the reference's (`tables.split._cells`).
 """
 
 from __future__ import annotations
