@@ -101,12 +101,12 @@ class PieceTracer:
     """
 
     __slots__ = (
-        "_counts_tokens",
         "_maxlen",
         "_measure",
         "_origin",
         "_overlap",
         "_queue",
+        "_rests_after",
         "_sep_len",
         "_separators",
         "_trace",
@@ -119,7 +119,10 @@ class PieceTracer:
         self._overlap = opts.overlap_len
         self._separators = opts.separators
         self._sep_len = max(map(len, opts.separators), default=0)
-        self._counts_tokens = run.window.in_tokens
+        # -- the remainders follow the run's splitter: character or token cuts --
+        self._rests_after = (
+            self._token_rests_after if run.window.in_tokens else self._character_rests_after
+        )
         self._measure = run.sizer.measure
         self._origin = _Rest(TextTail("", text, 0), [])
         self._queue: deque[list[SourceRecord]] = deque()
@@ -192,12 +195,13 @@ class PieceTracer:
             offset += length
         return builder.records()
 
-    def _rests_after(self, rest: _Rest, piece: str) -> Iterator[_Rest]:
-        """The remainders the splitter may leave after cutting `piece` from `rest`, the more
-        likely first."""
-        if not self._counts_tokens:
-            yield self._char_rest(rest)
-            return
+    def _character_rests_after(self, rest: _Rest, piece: str) -> Iterator[_Rest]:
+        """The remainder the character splitter leaves after cutting `piece` from `rest`."""
+        yield self._char_rest(rest)
+
+    def _token_rests_after(self, rest: _Rest, piece: str) -> Iterator[_Rest]:
+        """The remainders the token splitter may leave after cutting `piece` from `rest`, the
+        more likely first."""
         k = len(piece)
         tail = rest.tail
         size = len(tail)

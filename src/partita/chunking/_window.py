@@ -5,12 +5,12 @@ A window is `size` characters, or `size` tokens as a tokenizer counts them (`max
 whether a text fits, whether a size already known fits, how big a span is, how many pieces a
 text can make, which option sets it, and the smallest window worth an HTML table.
 
-Where sizing itself differs by unit, a unit's class is picked once: pre-chunking's raw-text
-sizes (`_prechunk`), by_title's combining sizes, and row-group splitting
-(`tables.split._row_groups`), each a character class (the reference's arithmetic on lengths)
-and a token class (counts exact up to the window). Two places read the unit because they port an
-algorithm written per unit: the piece tracer follows the character and the token splitter's
-different cuts (`_tracing`), and cell splitting follows the reference's (`tables.split._cells`).
+Where sizing itself differs by unit, a unit's class is picked once, from the window or its
+sizer: pre-chunking's raw-text sizes (`_prechunk`), by_title's combining sizes, row-group
+splitting (`tables.split._row_groups`) and cell splitting (`tables.split._cells`), each a
+character class (the reference's arithmetic on lengths, its HTML budget) and a token class
+(counts exact up to the window); the piece tracer follows the character or the token splitter's
+cuts (`_tracing`). Nothing else reads the unit.
 """
 
 from __future__ import annotations

@@ -46,41 +46,74 @@ def iter_row_splits(row: HtmlRow, maxlen: int, sizer: Sizer = CHARACTERS) -> Ite
 
 
 def is_cell_split_starved(cell: HtmlCell, maxlen: int, sizer: Sizer) -> bool:
-    """True when splitting `cell` (too big for `maxlen`) would starve: in token mode, when the
-    text room (`maxlen - 10`) is at most one token or a character of the cell costs more; in
-    character mode, when `maxlen` cannot hold a two-character fragment's HTML."""
-    if sizer.counts_tokens:
-        if maxlen <= 11:
-            return True
-        split_budget = max(1, maxlen - 10)
-        return any(sizer.measure(char) > split_budget for char in set(cell.text))
-    # -- a quote has the longest escaped spelling of any character; include a separator when
-    # -- the cell has whitespace --
-    probe = "' '" if any(c.isspace() for c in cell.text) else "''"
-    two_char_fragment_len = len(
-        f"<table><tr>{format_td(probe, cell.colspan, rowspan=1)}</tr></table>"
-    )
-    return maxlen < two_char_fragment_len
+    """True when splitting `cell` (too big for `maxlen`) in `sizer`'s unit would starve, leaving
+    no useful room for its text (see each unit's `is_starved`)."""
+    return _cell_split_for(sizer).is_starved(cell, maxlen)
 
 
 def _iter_cell_splits(cell: HtmlCell, maxlen: int, sizer: Sizer) -> Iterator[TextAndHtml]:
     """Generate single-cell `<table>` fragments that together hold the text of `cell`."""
-    if sizer.counts_tokens:
-        # -- the HTML tags cost roughly 10-15 tokens, so leave that much room; a normalized cell
-        # -- text (no leading space) is split into non-empty pieces that always make progress --
-        split = TextSplitter(max(1, maxlen - 10), 0, sizer=sizer)
+    return _cell_split_for(sizer).iter_splits(cell, maxlen)
+
+
+class _CharacterCellSplit:
+    """Character mode: each piece's whole fragment HTML is kept within `maxlen`."""
+
+    __slots__ = ()
+
+    def is_starved(self, cell: HtmlCell, maxlen: int) -> bool:
+        """True when `maxlen` cannot hold a two-character fragment's HTML."""
+        # -- a quote has the longest escaped spelling of any character; include a separator when
+        # -- the cell has whitespace --
+        probe = "' '" if any(c.isspace() for c in cell.text) else "''"
+        two_char_fragment_len = len(
+            f"<table><tr>{format_td(probe, cell.colspan, rowspan=1)}</tr></table>"
+        )
+        return maxlen < two_char_fragment_len
+
+    def iter_splits(self, cell: HtmlCell, maxlen: int) -> Iterator[TextAndHtml]:
+        """The word-boundary pieces whose HTML fits (`_split_cell_fragment`)."""
+        empty_td = format_td("", cell.colspan, rowspan=1)
+        budget = max(1, maxlen - len(f"<table><tr>{empty_td}</tr></table>"))
+        text, start = cell.text, 0
+        while True:
+            piece, html, start = _split_cell_fragment(text, start, cell.colspan, maxlen, budget)
+            yield piece, html
+            if start >= len(text):
+                return
+
+
+class _TokenCellSplit:
+    """Token mode: the text is split to `maxlen - 10` tokens (the tags cost roughly 10-15), and
+    the HTML is not budgeted."""
+
+    __slots__ = ("_sizer",)
+
+    def __init__(self, sizer: Sizer) -> None:
+        self._sizer = sizer
+
+    def is_starved(self, cell: HtmlCell, maxlen: int) -> bool:
+        """True when the text room is at most one token or a character of the cell costs more."""
+        if maxlen <= 11:
+            return True
+        split_budget = max(1, maxlen - 10)
+        return any(self._sizer.measure(char) > split_budget for char in set(cell.text))
+
+    def iter_splits(self, cell: HtmlCell, maxlen: int) -> Iterator[TextAndHtml]:
+        """The splitter's pieces of the cell's text, each in its own fragment."""
+        # -- a normalized cell text (no leading space) is split into non-empty pieces that
+        # -- always make progress --
+        split = TextSplitter(max(1, maxlen - 10), 0, sizer=self._sizer)
         for text in split.iter_pieces(cell.text):
             yield text, f"<table><tr>{format_td(text, cell.colspan, rowspan=1)}</tr></table>"
-        return
 
-    empty_td = format_td("", cell.colspan, rowspan=1)
-    budget = max(1, maxlen - len(f"<table><tr>{empty_td}</tr></table>"))
-    text, start = cell.text, 0
-    while True:
-        piece, html, start = _split_cell_fragment(text, start, cell.colspan, maxlen, budget)
-        yield piece, html
-        if start >= len(text):
-            return
+
+_CHARACTER_CELL_SPLIT = _CharacterCellSplit()
+
+
+def _cell_split_for(sizer: Sizer) -> _CharacterCellSplit | _TokenCellSplit:
+    """How a cell too big for its room is split, in `sizer`'s unit."""
+    return _TokenCellSplit(sizer) if sizer.counts_tokens else _CHARACTER_CELL_SPLIT
 
 
 def _split_cell_fragment(
