@@ -12,12 +12,11 @@ Scores per question and configuration, at top-`k` and within budgets of retrieve
 
 - **page hit**: 1 when an evidence page lies in the page range of a retrieved chunk
   (`page_number` to `extra["last_page_number"]`, or the pages of its `orig_elements`);
-- **evidence recall**: the share of the evidence text's characters covered by retrieved chunk
-  text, as Chroma's span recall counts a reference's characters covered by retrieved spans. The
-  evidence text comes from another extraction, so spans are found by words: whitespace
-  normalized and case folded, an evidence word is covered when it lies in a run of
-  `MATCH_WORDS` consecutive evidence words that some retrieved chunk holds consecutively;
-  recall is the covered words' characters over all the evidence words' characters.
+- **evidence recall**: the share of the evidence text covered by the retrieved chunks' text, on
+  any page (`partita.evaluation.evidence.evidence_text_recall`: the evidence comes from another
+  extraction, so it is matched by words, an evidence word covered when it lies in a run of
+  `MATCH_WORDS` consecutive evidence words that one retrieved chunk holds consecutively, each
+  word weighing its characters).
 
 Baselines: `plain-512` (512 cl100k-token windows over the pdfplumber text, no overlap),
 `page` (one chunk per pdfplumber page) and `by_title-1000` (partita's elements, by_title at 1,000
@@ -37,7 +36,6 @@ from typing import Any
 from _shared import SHARED  # benchmarks/ is on sys.path
 
 FINANCEBENCH = SHARED / "eval" / "financebench-dev"
-MATCH_WORDS = 3
 PLAIN_TOKENS = 512
 BASELINES = ("plain-512", "page", "by_title-1000")
 
@@ -154,29 +152,6 @@ def chunks_of(configuration: str | tuple[str, Mapping[str, Any]], document: Docu
     return Chunks([c.text for c in chunks], [_pages_of(c) for c in chunks])
 
 
-def _words(text: str) -> list[str]:
-    return text.casefold().split()
-
-
-def evidence_recall(evidence: Sequence[str], retrieved: Sequence[str]) -> float:
-    """The share of the evidence's characters covered by `retrieved` (see the module docstring)."""
-    grams: set[tuple[str, ...]] = set()
-    for text in retrieved:
-        words = _words(text)
-        grams.update(zip(*(words[i:] for i in range(MATCH_WORDS)), strict=False))
-    covered = total = 0
-    for text in evidence:
-        words = _words(text)
-        hit = [False] * len(words)
-        for i in range(len(words) - MATCH_WORDS + 1):
-            if tuple(words[i : i + MATCH_WORDS]) in grams:
-                for j in range(i, i + MATCH_WORDS):
-                    hit[j] = True
-        covered += sum(len(w) for w, h in zip(words, hit, strict=True) if h)
-        total += sum(len(w) for w in words)
-    return covered / total if total else 0.0
-
-
 def _selections(order: Sequence[int], lengths: Sequence[int], k: int, budgets: Sequence[int]):
     yield f"top{k}", list(order[:k])
     for budget in budgets:
@@ -203,6 +178,8 @@ def score(
     """The per-question scores of one configuration (see the module docstring)."""
     import numpy as np
 
+    from partita.evaluation.evidence import evidence_text_recall
+
     encoding = _cl100k()
     started = time.perf_counter()
     by_document = {n: chunks_of(configuration, d) for n, d in documents.items()}
@@ -224,7 +201,7 @@ def score(
                 any(first <= p <= last for p in pages)
                 for first, last in (chunks.pages[i] for i in taken)
             )
-            recall = evidence_recall(evidence, [chunks.texts[i] for i in taken])
+            recall = evidence_text_recall(evidence, [chunks.texts[i] for i in taken])
             result.values.setdefault(f"page@{label}", {})[qid] = float(hit)
             result.values.setdefault(f"recall@{label}", {})[qid] = recall
     progress(f"financebench: {name} in {time.perf_counter() - started:.0f} s")

@@ -4,9 +4,11 @@ FinanceBench's development set (`../shared/eval/financebench-dev`: 27 SEC filing
 questions with their evidence pages and texts). Each PDF is partitioned once by partita (the
 elements cached as JSON under `--elements`), each question is asked of its own document's chunks
 only (one all-MiniLM-L6-v2 index per document, exact cosine), and scored by
-`partita.evaluation.evidence`: page hit (an evidence page among the retrieved chunks' pages) and
-evidence recall (the share of the evidence's words in the retrieved text of its pages), with the
-characters retrieved, at top-5 and within 4,000 and 10,000 retrieved characters.
+`partita.evaluation.evidence`: page hit (an evidence page among the retrieved chunks' pages),
+evidence recall (the share of the evidence's words in the retrieved text of its pages) and
+evidence recall on any page (the share of the evidence's words in all the retrieved text, the
+measure the targets were first stated in), with the characters retrieved, at top-5 and within
+4,000 and 10,000 retrieved characters.
 
 The configurations:
 
@@ -32,14 +34,16 @@ figure (page hit and evidence recall, at top-5 and at each budget) the best base
 of the two with the higher figure, and a paired bootstrap over the questions (10,000 resamples)
 gives each configuration's difference to it in points, with its 95 % interval.
 
-The targets, each printed as met or not met with its figures (met: the point estimate is ahead;
-whether the interval excludes zero is said beside it):
+The targets, each printed as met or not met with its figures (met: the point estimate is ahead
+by the margin; whether the interval excludes zero is said beside it), evidence recall checked in
+both of its measures:
 
-- at 4,000 characters, `profile-128` has a higher page hit and a higher evidence recall than the
-  best baseline;
-- at 10,000 characters, `profile-128` has a higher evidence recall than the best baseline;
-- at top-5, small-to-big (`profile+parents-768`) has a higher evidence recall than
-  `windows-512` while retrieving no more characters.
+- at 4,000 characters, `profile-128`'s page hit and evidence recall exceed the best baseline's by
+  10 points or more;
+- at 10,000 characters, `profile-128`'s evidence recall exceeds the best baseline's by 5 points
+  or more;
+- at top-5, small-to-big (`profile+parents-768`) matches or beats `windows-512` on evidence
+  recall while retrieving no more characters.
 
 Run from the repository root with the `embed` extra (offline; embeddings cached on disk):
 
@@ -85,7 +89,18 @@ PAGES = "pages"
 BASELINES = (WINDOWS, PAGES)
 """The peers' chunkings: each figure's Δ is against the better of the two."""
 SMALL_TO_BIG = "profile+parents-768"
-FIGURES = ("page_hit", "evidence_recall")
+FIGURES = ("page_hit", "evidence_recall", "evidence_recall_any_page")
+"""Per question: the evidence page retrieved, the share of the evidence's words in the retrieved
+text of its page, and in all the retrieved text (`partita.evaluation.evidence`)."""
+SHORT = {
+    "page_hit": "page hit",
+    "evidence_recall": "evidence",
+    "evidence_recall_any_page": "any page",
+}
+TARGETS = ((BUDGETS[0], "page_hit", 10.0), (BUDGETS[0], "evidence_recall", 10.0),
+           (BUDGETS[0], "evidence_recall_any_page", 10.0), (BUDGETS[1], "evidence_recall", 5.0),
+           (BUDGETS[1], "evidence_recall_any_page", 5.0))  # fmt: skip
+"""(budget, figure, margin in points): `PROFILE` is to beat the best baseline by the margin."""
 
 
 def configurations() -> dict[str, Configuration]:
@@ -199,7 +214,9 @@ def table(runs: Mapping[int, Sequence[Mapping[str, Any]]], questions: int) -> li
         source = _source(runs, budget)
         references = {name: best_baseline(source, budget, name) for name in FIGURES}
         best += [f"{name.replace('_', ' ')} {label}: {references[name]}" for name in FIGURES]
-        header += [f"page hit {label}", "Δ", f"evidence {label}", "Δ", f"chars {label}"]
+        for measure in FIGURES:
+            header += [f"{SHORT[measure]} {label}", "Δ"]
+        header.append(f"chars {label}")
         for row, name in zip(rows, names, strict=True):
             entry = source[name]
             for measure in FIGURES:
@@ -233,39 +250,40 @@ def _verdict(met: bool, delta: tuple[float, float, float] | None) -> str:
 def targets(runs: Mapping[int, Sequence[Mapping[str, Any]]]) -> list[str]:
     """Each target (see the module docstring) as one line: met or not met, with the figures."""
     lines = []
-    for budget, measures in ((BUDGETS[0], FIGURES), (BUDGETS[1], ("evidence_recall",))):
+    for budget, measure, margin in TARGETS:
         source = _source(runs, budget)
-        for measure in measures:
-            what = f"At {budget:,} characters, {PROFILE} beats the best baseline on {measure}"
-            if PROFILE not in source:
-                lines.append(f"{what}: not checked ({PROFILE} not run).")
-                continue
-            reference = best_baseline(source, budget, measure)
-            ours = figure(source[PROFILE], budget, measure)
-            theirs = figure(source[reference], budget, measure)
-            delta = difference(source[PROFILE], source[reference], budget, measure)
-            lines.append(
-                f"{what.replace('_', ' ')}: {ours * 100:.1f} vs {theirs * 100:.1f} for"
-                f" {reference} (Δ {shown(delta)}): {_verdict(ours > theirs, delta)}."
-            )
+        what = (
+            f"At {budget:,} characters, {PROFILE} beats the best baseline on"
+            f" {measure.replace('_', ' ')} by {margin:.0f} points or more"
+        )
+        if PROFILE not in source:
+            lines.append(f"{what}: not checked ({PROFILE} not run).")
+            continue
+        reference = best_baseline(source, budget, measure)
+        ours = figure(source[PROFILE], budget, measure)
+        theirs = figure(source[reference], budget, measure)
+        delta = difference(source[PROFILE], source[reference], budget, measure)
+        met = (ours - theirs) * 100 >= margin
+        lines.append(
+            f"{what}: {ours * 100:.1f} vs {theirs * 100:.1f} for {reference} (Δ {shown(delta)}):"
+            f" {_verdict(met, delta)}."
+        )
     source = _source(runs, None)
-    what = (
-        f"At top-{K}, small-to-big ({SMALL_TO_BIG}) beats {WINDOWS} on evidence recall with no"
-        " more text retrieved"
-    )
     if SMALL_TO_BIG not in source:
-        lines.append(f"{what}: not checked ({SMALL_TO_BIG} not run).")
+        lines.append(f"At top-{K}, small-to-big: not checked ({SMALL_TO_BIG} not run).")
         return lines
     ours_entry, theirs_entry = source[SMALL_TO_BIG], source[WINDOWS]
-    recall = [figure(e, None, "evidence_recall") for e in (ours_entry, theirs_entry)]
     chars = [figure(e, None, "retrieved_characters") for e in (ours_entry, theirs_entry)]
-    delta = difference(ours_entry, theirs_entry, None, "evidence_recall")
-    met = recall[0] > recall[1] and chars[0] <= chars[1]
-    lines.append(
-        f"{what}: evidence recall {recall[0] * 100:.1f} vs {recall[1] * 100:.1f}"
-        f" (Δ {shown(delta)}), with {chars[0]:,.0f} vs {chars[1]:,.0f} characters retrieved:"
-        f" {_verdict(met, delta)}."
-    )
+    for measure in FIGURES[1:]:
+        recall = [figure(e, None, measure) for e in (ours_entry, theirs_entry)]
+        delta = difference(ours_entry, theirs_entry, None, measure)
+        met = recall[0] >= recall[1] and chars[0] <= chars[1]
+        lines.append(
+            f"At top-{K}, small-to-big ({SMALL_TO_BIG}) matches or beats {WINDOWS} on"
+            f" {measure.replace('_', ' ')} with no more text retrieved: {recall[0] * 100:.1f} vs"
+            f" {recall[1] * 100:.1f} (Δ {shown(delta)}), with {chars[0]:,.0f} vs {chars[1]:,.0f}"
+            f" characters retrieved: {_verdict(met, delta)}."
+        )
     return lines
 
 

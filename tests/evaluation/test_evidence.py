@@ -23,7 +23,12 @@ from partita.evaluation._questions import (
     read_question_file,
 )
 from partita.evaluation._spans import Span
-from partita.evaluation.evidence import evidence_recall, page_hit
+from partita.evaluation.evidence import (
+    evidence_recall,
+    evidence_recall_any_page,
+    evidence_text_recall,
+    page_hit,
+)
 from partita.text.sizing._tokenizers import token_counter
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "evaluation"
@@ -109,6 +114,30 @@ def test_page_hit_and_evidence_recall() -> None:
     assert evidence_recall(twice, [Span("d", 0, 23)], {"d": text}) == 0.5
 
 
+def test_evidence_recall_on_any_page_counts_runs_of_words_anywhere() -> None:
+    text = "Net sales were 9 million in 2023. " + "As stated, net sales were 9 million again."
+    region = Span("d", 0, 34)
+    evidence = (Evidence("Net sales were 9 million in 2023.", 1, region),)
+    texts = {"d": text}
+    weight = len("netsaleswere9million")  # -- the five words of the run found on page two --
+    assert evidence_recall_any_page(evidence, [Span("d", 34, len(text))], texts) == (
+        weight / len("Netsaleswere9millionin2023.")
+    )
+    assert evidence_recall(evidence, [Span("d", 34, len(text))], texts) == 0.0
+    assert evidence_recall_any_page(evidence, [Span("d", 0, 34)], texts) == 1.0
+    # -- scattered words cover nothing: no three of them in the evidence's order --
+    assert evidence_text_recall(["net sales were up"], ["sales net were up"]) == 0.0
+    assert evidence_text_recall(["net sales were up"], ["NET SALES   were"]) == len(
+        "netsaleswere"
+    ) / len("netsaleswereup")
+    # -- a run must lie in one retrieved text, not across two --
+    assert evidence_text_recall(["net sales were"], ["net sales", "were"]) == 0.0
+    # -- another document's text counts for nothing; no words, no recall --
+    assert evidence_recall_any_page(evidence, [Span("e", 0, 40)], {**texts, "e": text}) == 0.0
+    assert evidence_recall_any_page((Evidence("...", 1, region),), [Span("d", 0, 9)], texts) == 0
+    assert evidence_text_recall([" "], ["a b c"]) == 0.0
+
+
 def test_the_peers_baselines_place_exactly_and_keep_their_sizes() -> None:
     elements = paged_elements()
     document = joined_text("report", elements)
@@ -182,6 +211,7 @@ def test_evaluate_scores_evidence_pages_for_small_to_big_budgets_and_baselines(
         for figures in (entry["retrieval"]["top_k"], entry["retrieval"]["character_budget"]):
             assert 0 <= figures["page_hit"] <= 1
             assert 0 <= figures["evidence_recall"] <= 1
+            assert 0 <= figures["evidence_recall_any_page"] <= 1
             assert figures["retrieved_characters"] > 0
         assert entry["retrieval"]["character_budget"]["retrieved_characters"] <= 1600 or (
             entry["name"] == "text_windows:max_tokens=512"  # -- one window: over the budget --

@@ -209,6 +209,9 @@ RANKED_DEPTH = 128
 """Chunks ranked per question when a budget is measured (or parents are retrieved): enough to
 fill any sensible budget, and to find that many distinct parents."""
 
+EVIDENCE_FIGURES = ("page_hit", "evidence_recall", "evidence_recall_any_page")
+"""The per-question figures of questions with evidence pages (`partita.evaluation.evidence`)."""
+
 
 def _retrieval(
     run: _Chunked,
@@ -235,7 +238,7 @@ def _retrieval(
         top_k,
         top_k_by_document,
     )
-    from partita.evaluation.evidence import evidence_recall, page_hit
+    from partita.evaluation.evidence import evidence_recall, evidence_recall_any_page, page_hit
 
     count = token_counter("cl100k_base")
     small_to_big = bool(run.parent_of)
@@ -292,8 +295,11 @@ def _retrieval(
                 row["evidence_recall"] = evidence_recall(
                     question.evidence, chosen.retrieved, texts or {}
                 )
-            scores["page_hit"] = float(np.mean([row["page_hit"] for row in rows]))
-            scores["evidence_recall"] = float(np.mean([row["evidence_recall"] for row in rows]))
+                row["evidence_recall_any_page"] = evidence_recall_any_page(
+                    question.evidence, chosen.retrieved, texts or {}
+                )
+            for name in EVIDENCE_FIGURES:
+                scores[name] = float(np.mean([row[name] for row in rows]))
         return scores, rows
 
     if budget_tokens is not None:
@@ -314,7 +320,7 @@ def _retrieval(
         )
         for row, within in zip(rows, character_rows, strict=True):
             row["recall_at_character_budget"] = within["recall"]
-            for name in ("characters", "page_hit", "evidence_recall"):
+            for name in ("characters", *EVIDENCE_FIGURES):
                 if name in within:
                     row[f"{name}_at_character_budget"] = within[name]
     curve = [

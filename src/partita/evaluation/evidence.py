@@ -17,6 +17,14 @@ partitioned text. Instead:
   chunking adds is not evidence. Passages are pooled: Σ found / Σ words over the question's
   evidence. A partitioner that loses words of the page lowers the ceiling for every chunking
   alike.
+- **Evidence recall on any page** (per question, 0 to 1): the share of the evidence text covered
+  by all of the question's retrieved text, whatever page it is on (`evidence_text_recall`). The
+  words here are whitespace-separated and case-folded, and an evidence word is covered when it
+  lies in a run of `MATCH_WORDS` consecutive evidence words that one retrieved text holds
+  consecutively: scattered common words cover nothing, a sentence or a table row the document
+  repeats elsewhere (a statement's total quoted in the discussion of results) does. Each word
+  weighs its characters, as span recall counts characters. The retrieved text is the document's
+  text under the union of the retrieved spans, one text per unbroken range.
 """
 
 from __future__ import annotations
@@ -28,9 +36,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from partita.evaluation._questions import Evidence
 from partita.evaluation._spans import Span
 
-__all__ = ["evidence_recall", "page_hit", "words"]
+__all__ = [
+    "MATCH_WORDS",
+    "evidence_recall",
+    "evidence_recall_any_page",
+    "evidence_text_recall",
+    "page_hit",
+    "words",
+]
 
 _WORD = re.compile(r"\w+")
+
+MATCH_WORDS = 3
+"""Consecutive evidence words a retrieved text must hold, in order, to cover them."""
 
 
 def words(text: str) -> Counter[str]:
@@ -80,3 +98,39 @@ def evidence_recall(
         wanted += total
         found += sum(min(count, got[word]) for word, count in expected.items())
     return found / wanted if wanted else 0.0
+
+
+def evidence_text_recall(evidence: Iterable[str], retrieved: Iterable[str]) -> float:
+    """The share of the evidence texts' characters covered by the `retrieved` texts: each
+    evidence word (whitespace-separated, case-folded) is covered when it lies in a run of
+    `MATCH_WORDS` consecutive evidence words that one retrieved text holds consecutively, and
+    weighs its length; pooled over the evidence texts, 0 for evidence without words."""
+    runs: set[tuple[str, ...]] = set()
+    for text in retrieved:
+        held = text.casefold().split()
+        runs.update(zip(*(held[i:] for i in range(MATCH_WORDS)), strict=False))
+    covered = total = 0
+    for text in evidence:
+        wanted = text.casefold().split()
+        hit = [False] * len(wanted)
+        for i in range(len(wanted) - MATCH_WORDS + 1):
+            if tuple(wanted[i : i + MATCH_WORDS]) in runs:
+                hit[i : i + MATCH_WORDS] = [True] * MATCH_WORDS
+        covered += sum(len(word) for word, is_hit in zip(wanted, hit, strict=True) if is_hit)
+        total += sum(len(word) for word in wanted)
+    return covered / total if total else 0.0
+
+
+def evidence_recall_any_page(
+    evidence: Sequence[Evidence], retrieved: Sequence[Span], texts: Mapping[str, str]
+) -> float:
+    """The share of the evidence text covered by the retrieved text of its documents, on any
+    page (`evidence_text_recall`; see the module docstring); `texts` maps a document key to its
+    text. 0 for evidence without words."""
+    documents = {passage.region.corpus for passage in evidence}
+    held = [
+        texts.get(corpus, "")[a:b]
+        for corpus in sorted(documents)
+        for a, b in _covered(Span(corpus, 0, len(texts.get(corpus, ""))), retrieved)
+    ]
+    return evidence_text_recall((passage.text for passage in evidence), held)

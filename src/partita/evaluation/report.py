@@ -183,6 +183,10 @@ def _columns(results: Results) -> tuple[list[_Column], list[str]]:
         _Column(f"evidence{at}", top, "evidence", (*ranked, "evidence_recall"), "percent", "high",
                 f"Share of the evidence's words in the text the top {k} results retrieved from "
                 "its pages."),
+        _Column(f"any page{at}", top, "evidence, any page",
+                (*ranked, "evidence_recall_any_page"), "percent", "high",
+                f"Share of the evidence's words in all the text the top {k} results retrieved, "
+                "on any page."),
         _Column(f"chars{at}", top, "chars", (*ranked, "retrieved_characters"), "int", None,
                 f"Characters the top {k} results hold, a question: what reading them costs."),
         _Column(f"recall@{budget} tok", "budget", f"recall ({tokens} tok)",
@@ -196,7 +200,12 @@ def _columns(results: Results) -> tuple[list[_Column], list[str]]:
                 f"Questions with an evidence page among the results that fit {chars} characters."),
         _Column(f"evidence@{chars} chr", "budget", f"evidence ({chars} chr)",
                 ("retrieval", "character_budget", "evidence_recall"), "percent", "high",
-                f"Share of the evidence's words retrieved within {chars} characters."),
+                f"Share of the evidence's words retrieved from its pages within {chars} "
+                "characters."),
+        _Column(f"any page@{chars} chr", "budget", f"evidence, any page ({chars} chr)",
+                ("retrieval", "character_budget", "evidence_recall_any_page"), "percent", "high",
+                f"Share of the evidence's words retrieved within {chars} characters, on any "
+                "page."),
         _Column(f"chars@{chars} chr", "budget", f"chars ({chars} chr)",
                 ("retrieval", "character_budget", "retrieved_characters"), "int", None,
                 f"Characters retrieved within the budget of {chars}, a question."),
