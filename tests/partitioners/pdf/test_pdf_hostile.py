@@ -185,10 +185,11 @@ def test_cmap_bombs_are_read_by_pdfium(name: str) -> None:
 
 def test_an_object_stream_bomb_is_refused_by_the_pdfium_backend_too() -> None:
     # -- the page's fonts are looked up through pdfminer before PDFium is given the page
-    # -- (`pdfium.preflight`), which parses the bombed object stream under the token bound --
+    # -- (`pdfium.preflight`), which parses the bombed object stream under the token bounds:
+    # -- its one object of 16 million tokens meets the bound on one object first --
     with pytest.raises(DocumentLimitError) as caught:
         _partition("pdf/object-stream-bomb")
-    assert caught.value.limit == "parsed tokens"
+    assert caught.value.limit == "object tokens"
 
 
 def test_cid_width_ranges_are_clamped_to_the_cids_pdf_allows() -> None:
@@ -226,10 +227,16 @@ def test_a_string_of_a_million_escapes_is_read_in_linear_time() -> None:
         (
             "pdf/operator-flood-400kb",
             "Text before the flood.",
-            "stopped after 30,000 content tokens (operators and operands)",
+            "stopped after 30,000 content tokens (operators and operands; forms, paths and glyphs"
+            " drawn counted as several)",
         ),
         ("pdf/glyph-flood", "Text before the flood." + "A" * 4978, "stopped after 5,000 glyphs"),
-        ("pdf/contents-array-flood", "Repeated.", "stopped after 5,000 glyphs"),
+        (  # -- each glyph counts as tokens too: 5,000 glyphs of "Repeated." count 30,000 --
+            "pdf/contents-array-flood",
+            "Repeated.",
+            "stopped after 30,000 content tokens (operators and operands; forms, paths and glyphs"
+            " drawn counted as several)",
+        ),
         (
             "pdf/open-array-flood",
             "Text before the flood.",
@@ -264,14 +271,34 @@ def test_a_page_beyond_its_bound_keeps_what_was_drawn_and_warns(
 def test_a_document_beyond_its_token_budget_is_refused(
     smaller_bounds: None, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
-    monkeypatch.setattr(limits, "MAX_DOCUMENT_TOKENS", 20_000)  # -- less than a page's --
+    # -- less than a page's tokens, its glyphs' weight left out (the fan-out draws text) --
+    monkeypatch.setattr(limits, "MAX_DOCUMENT_TOKENS", 10_000)
     with pytest.raises(DocumentLimitError) as caught:
         _partition(name, patched=True)
     filename = _CASES[name].filename
     assert str(caught.value) == (
-        f"{filename}: its pages hold more than 20,000 content tokens to parse"
+        f"{filename}: its pages hold more than 10,000 content tokens to parse"
     )
     assert caught.value.limit == "parsed tokens"
+
+
+def test_glyphs_count_against_the_page_not_the_documents_tokens(
+    smaller_bounds: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # -- 5,000 glyphs count 25,000 of the page's 30,000 tokens, a few dozen of the document's --
+    monkeypatch.setattr(limits, "MAX_DOCUMENT_TOKENS", 2_000)
+    case = _CASES["pdf/glyph-flood"]
+    with pytest.warns(ContentLeftOutWarning) as warned:
+        (element,) = partition_pdf(
+            file=io.BytesIO(case.build()),
+            metadata_filename=case.filename,
+            backend="pdfplumber",
+            isolation="none",
+        )
+    assert element.text == "Text before the flood." + "A" * (limits.MAX_PAGE_GLYPHS - 22)
+    assert [str(w.message) for w in warned] == [
+        f"{case.filename}: page 1: stopped after 5,000 glyphs"
+    ]
 
 
 def test_the_page_cut_stops_at_the_bound_exactly(smaller_bounds: None) -> None:

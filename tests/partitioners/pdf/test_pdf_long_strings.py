@@ -1,6 +1,6 @@
 """A page showing one very long string: PDFium keeps 32,767 bytes of each string it parses
 (`pdfium.chars.PDFIUM_MAX_STRING_BYTES`), so such a page is read by pdfminer's interpreter and
-both backends give the same text, cut at the page's glyph bound with a warning."""
+both backends give the same text, cut at the page's bound with a warning."""
 
 from __future__ import annotations
 
@@ -12,7 +12,12 @@ import pytest
 
 from partita.elements import Element
 from partita.partitioners.pdf import partition_pdf
-from partita.partitioners.pdf._limits import MAX_PAGE_GLYPHS, DocumentBudget
+from partita.partitioners.pdf._limits import (
+    GLYPH_TOKENS,
+    MAX_PAGE_GLYPHS,
+    MAX_PAGE_TOKENS,
+    DocumentBudget,
+)
 from partita.partitioners.pdf.pdfium._chars import (
     MAX_FAITHFUL_OBJECT_CHARS,
     PDFIUM_MAX_STRING_BYTES,
@@ -46,15 +51,20 @@ def _text(elements: list[Element]) -> str:
 
 
 @pytest.mark.parametrize("form", ["literal", "hex"])  # -- PDFium cuts both the same way --
-def test_a_string_beyond_the_page_glyph_bound_gives_the_same_text_and_warning_on_both_backends(
+def test_a_string_beyond_the_page_bound_gives_the_same_text_and_warning_on_both_backends(
     form: str,
 ) -> None:
     data = _long_string_pdf(180_000, form)
     pdfium, pdfium_said = _partition(data, "pdfium")
     plumber, plumber_said = _partition(data, "pdfplumber")
-    warning = f"ContentLeftOutWarning: long.pdf: page 1: stopped after {MAX_PAGE_GLYPHS:,} glyphs"
+    warning = (
+        f"ContentLeftOutWarning: long.pdf: page 1: stopped after {MAX_PAGE_TOKENS:,} content"
+        " tokens (operators and operands; forms, paths and glyphs drawn counted as several)"
+    )
     assert pdfium_said == plumber_said == [warning]
-    assert len(_text(pdfium)) == len(_text(plumber)) == MAX_PAGE_GLYPHS == 100_000
+    # -- each glyph counts as GLYPH_TOKENS tokens: the page's tokens run out before its glyphs --
+    assert MAX_PAGE_TOKENS // GLYPH_TOKENS - 1_000 < len(_text(pdfium)) < MAX_PAGE_GLYPHS
+    assert len(_text(pdfium)) == len(_text(plumber)) <= MAX_PAGE_TOKENS // GLYPH_TOKENS
     assert _text(pdfium) == _text(plumber)
     assert _text(pdfium).startswith("abcdefghijabc")
 

@@ -8,10 +8,10 @@ interpreter and device are pdfminer's and pdfplumber's own, with these differenc
 - **Counted.** Every content token (an operator, or an operand: an array or dictionary counts
   its items; a form's, each time it is drawn), every content stream run (also as
   `STREAM_TOKENS` tokens), every line, rectangle or curve painted (as `PATH_TOKENS` tokens) and
-  every glyph drawn is counted against a `PageMeter`; arrays and dictionaries still open may
-  hold at most `MAX_OPEN_ITEMS` items (checked at each 4 KB of input), so one never closed is
-  bounded too. When a count runs out the page stops there (`PageCut`): what was drawn so far is kept
-  and the caller warns.
+  every glyph drawn (as a glyph, and as `GLYPH_TOKENS` tokens) is counted against a
+  `PageMeter`; arrays and dictionaries still open may hold at most `MAX_OPEN_ITEMS` items
+  (checked at each 4 KB of input), so one never closed is bounded too. When a count runs out
+  the page stops there (`PageCut`): what was drawn so far is kept and the caller warns.
   Form XObjects nested deeper than `MAX_FORM_DEPTH` are skipped (and counted).
 - **Clamped.** Numeric operands beyond what PDF allows (integers beyond ±2**31-1, reals beyond
   ±3.403e38: the format's implementation limits) are clamped to them, so pdfminer's
@@ -65,11 +65,14 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
     """Run the pdfplumber `page`'s content under the page bounds (within what is left of the
     document's `budget`) and store the result as its layout.
 
-    Raises `DocumentLimitError` when the document's budget runs out on this page.
+    Raises `DocumentLimitError` when the document's budget runs out on this page: its glyphs as
+    they are drawn, its tokens when the page is done (the page's bound caps what it adds).
     """
+    if budget.tokens >= budget.max_tokens:
+        raise _document_exhausted(budget, "tokens")
     meter = budget.page_meter()
-    if meter.tokens <= 0 or meter.glyphs <= 0:
-        raise _document_exhausted(budget, "tokens" if meter.tokens <= 0 else "glyphs")
+    if meter.glyphs <= 0:
+        raise _document_exhausted(budget, "glyphs")
     pdf = page.pdf
     device = _Device(pdf.rsrcmgr, meter, pageno=page.page_number, laparams=pdf.laparams)
     interpreter = _Interpreter(pdf.rsrcmgr, device, meter, 0)
@@ -77,9 +80,7 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
     try:
         interpreter.process_page(page.page_obj)
     except PageCut as cut:
-        if (cut.reason == "tokens" and meter.document_tokens) or (
-            cut.reason == "glyphs" and meter.document_glyphs
-        ):
+        if cut.reason == "glyphs" and meter.document_glyphs:
             raise _document_exhausted(budget, cut.reason) from None
         cuts.append(_describe_cut(cut.reason, meter))
         while device._stack:  # -- the figures (forms) being drawn when the page stopped --
@@ -87,6 +88,8 @@ def read_layout(page: Any, budget: DocumentBudget) -> PageLayout:
         device.end_page(page.page_obj)
     finally:
         budget.settle(meter)
+    if budget.tokens > budget.max_tokens:
+        raise _document_exhausted(budget, "tokens")
     if meter.deep_forms:
         cuts.append(
             f"{meter.deep_forms} form XObject(s) nested more than {limits.MAX_FORM_DEPTH} deep "
@@ -114,7 +117,10 @@ def _document_exhausted(budget: DocumentBudget, reason: str) -> Exception:
 
 def _describe_cut(reason: str, meter: PageMeter) -> str:
     if reason == "tokens":
-        return f"stopped after {meter.token_limit:,} content tokens (operators and operands)"
+        return (
+            f"stopped after {meter.token_limit:,} content tokens (operators and operands; forms,"
+            " paths and glyphs drawn counted as several)"
+        )
     if reason == "glyphs":
         return f"stopped after {meter.glyph_limit:,} glyphs"
     if reason == "streams":
@@ -332,6 +338,9 @@ class _Device(PDFPageAggregatorWithMarkedContent):
         meter.glyphs -= 1
         if meter.glyphs < 0:
             raise PageCut("glyphs")
+        meter.tokens -= limits.GLYPH_TOKENS
+        if meter.tokens < 0:
+            raise PageCut("tokens")
         adv: float = PDFLayoutAnalyzer.render_char(self, *args, **kwargs)
         objs = self.cur_item._objs
         char: Any = objs[-1]

@@ -28,7 +28,9 @@ Refused, the document raising `DocumentLimitError` (`limit` names the bound):
 Left out, the rest of the document read (the rest of the page, unless said otherwise):
 
 - content tokens of one page, its forms counted each time they are drawn (each content stream
-  run counting as `STREAM_TOKENS` more, each path painted as `PATH_TOKENS`): `MAX_PAGE_TOKENS`;
+  run counting as `STREAM_TOKENS` more, each path painted as `PATH_TOKENS` and each glyph drawn
+  as `GLYPH_TOKENS`, so that one count bounds the page's work whatever it is made of):
+  `MAX_PAGE_TOKENS`;
 - content streams run for one page, forms included: `MAX_PAGE_STREAMS`;
 - glyphs drawn on one page: `MAX_PAGE_GLYPHS`;
 - one token of page content: `MAX_TOKEN_BYTES`; inline image data: `MAX_INLINE_IMAGE_BYTES`;
@@ -64,6 +66,7 @@ from partita.errors import DocumentLimitError, PartitaWarning
 __all__ = [
     "ACTIVE",
     "GLYPHS_PER_BYTE",
+    "GLYPH_TOKENS",
     "MAX_CMAP_ENTRIES",
     "MAX_COORDINATE",
     "MAX_DOCUMENT_GLYPHS",
@@ -130,7 +133,8 @@ MAX_DOCUMENT_TOKENS = 500_000
 """Tokens parsed from decoded streams (page contents, forms each time they are drawn, object
 streams, CMaps, font headers), plus three per byte of the file; each content stream run counts
 as `STREAM_TOKENS` more. DA-619p parses 3.2 million (1.1 per byte), the other corpus documents
-at most 0.7 per byte; a token costs pdfminer, pdfplumber and partita 3 to 6 µs of CPU."""
+at most 0.7 per byte; a token costs pdfminer, pdfplumber and partita 3 to 12 µs of CPU, by the
+host (see `MAX_PAGE_TOKENS`)."""
 
 RESOLUTIONS_PER_BYTE = 1
 """References the document may follow beyond `MAX_RESOLUTIONS`, per byte of the file."""
@@ -142,27 +146,44 @@ GLYPHS_PER_BYTE = 1
 """Glyphs the document may draw beyond `MAX_DOCUMENT_GLYPHS`, per byte of the file."""
 
 STREAM_TOKENS = 16
-"""What running one content stream (a form drawn) costs, in tokens: about 50 µs."""
+"""What running one content stream (a form drawn) costs, in tokens (measured: about 50 µs a form
+drawn beyond its content, where a token costs 12 µs; see `MAX_PAGE_TOKENS`)."""
 
-PATH_TOKENS = 8
-"""What a line, rectangle or curve painted costs, in tokens: pdfplumber turns each into a
-dictionary of its points and edges, about 40 µs."""
+PATH_TOKENS = 12
+"""What a line, rectangle or curve painted costs beyond its tokens, in tokens: pdfplumber turns
+each into a dictionary of its points and edges, and partita looks for rulings among them
+(measured: about 120 µs a rectangle beyond its operands)."""
+
+GLYPH_TOKENS = 5
+"""What a glyph drawn costs the page, in tokens: pdfminer's character, pdfplumber's object and
+partita's line building (measured: 68 µs a glyph). Charged against the page's
+`MAX_PAGE_TOKENS` only; the document counts glyphs apart (`MAX_DOCUMENT_GLYPHS`)."""
 
 MAX_DOCUMENT_GLYPHS = 150_000
 """Glyphs drawn in the document, plus one per byte of the file. DA-619p draws 1.8 million (0.63
-per byte), the other corpus documents at most 0.16 per byte; a glyph costs pdfminer, pdfplumber
-and partita about 23 µs of CPU."""
+per byte), the other corpus documents at most 0.16 per byte; a glyph costs PDFium and partita
+about 12 µs of CPU, pdfminer, pdfplumber and partita about 70 µs (see `MAX_PAGE_TOKENS`)."""
 
-MAX_PAGE_TOKENS = 600_000
+MAX_PAGE_TOKENS = 300_000
 """Content tokens (operators and operands) parsed for one page, its form XObjects counted each
-time they are drawn (at most about 3 s of CPU). The corpus's busiest page parses 36,000."""
+time they are drawn, with what streams, paths and glyphs cost (`STREAM_TOKENS`, `PATH_TOKENS`,
+`GLYPH_TOKENS`). The corpus's busiest page counts 36,000 tokens and 10,400 glyphs (88,000 in
+all); a page of 40,000 glyphs of 4-pt type about 250,000.
 
-MAX_PAGE_STREAMS = 20_000
+Measured with the pdfminer interpreter on a host where `sum(range(10**6))` takes 23 ms (about
+half the speed of a current desktop), a page at this bound costs 3.6 s of CPU made of tokens,
+3.1 s of rectangles, 4.1 s of glyphs (`benchmarks/measure_page_work.py`): whatever its mix, at
+most about 4 s, within the worker's 10 s per page (`_isolation.REQUEST_MAX_CPU`) on a host
+twice as slow or shared. (At 600,000 tokens with glyphs counted apart, a page of forms drawing
+text took 7.6 s there, and went over 10 s in a loaded test run.)"""
+
+MAX_PAGE_STREAMS = 10_000
 """Content streams run for one page: its /Contents entries and every form drawn (corpus: 8)."""
 
 MAX_PAGE_GLYPHS = 100_000
-"""Glyphs drawn on one page (about 2.5 s of CPU; corpus: 10,400; a page of 4-pt type holds
-about 40,000)."""
+"""Glyphs drawn on one page (corpus: 10,400; a page of 4-pt type holds about 40,000). PDFium
+draws 100,000 in about 1.2 s; the pdfminer interpreter, where each glyph also counts as
+`GLYPH_TOKENS` tokens, stops at `MAX_PAGE_TOKENS` first (60,000 glyphs at most)."""
 
 MAX_OPEN_ITEMS = 100_000
 """Items of a page's arrays and dictionaries not yet closed (a `TJ` array holds a line's glyph
@@ -265,26 +286,24 @@ class DocumentBudget:
             )
 
     def page_meter(self) -> PageMeter:
-        """Return the meter for the next page: the page bounds, or what is left of the
-        document's when less (running out of that refuses the document)."""
-        tokens_left = self.max_tokens - self.tokens
+        """Return the meter for the next page: the page bounds, its glyphs within what is left
+        of the document's (running out of that refuses the document). The document's tokens are
+        checked when the page is done: the page's own bound keeps what one page may add."""
         glyphs_left = self.max_glyphs - self.glyphs
-        tokens = min(MAX_PAGE_TOKENS, tokens_left)
         glyphs = min(MAX_PAGE_GLYPHS, glyphs_left)
         return PageMeter(
-            tokens=tokens,
+            tokens=MAX_PAGE_TOKENS,
             glyphs=glyphs,
             streams=MAX_PAGE_STREAMS,
-            token_limit=tokens,
+            token_limit=MAX_PAGE_TOKENS,
             glyph_limit=glyphs,
-            document_tokens=tokens_left < MAX_PAGE_TOKENS,
             document_glyphs=glyphs_left < MAX_PAGE_GLYPHS,
         )
 
     def settle(self, meter: PageMeter) -> None:
         """Add what a finished page used to the document's counters."""
-        self.tokens += meter.token_limit - max(meter.tokens, 0)
-        self.glyphs += meter.glyph_limit - max(meter.glyphs, 0)
+        self.tokens += meter.parsed_tokens()
+        self.glyphs += meter.drawn_glyphs()
 
 
 @dataclass(slots=True)
@@ -297,8 +316,16 @@ class PageMeter:
     streams: int
     token_limit: int
     glyph_limit: int
-    document_tokens: bool
-    """True when `token_limit` is what was left of the document's budget, not the page's."""
     document_glyphs: bool
+    """True when `glyph_limit` is what was left of the document's budget, not the page's."""
     deep_forms: int = 0
     """Form XObjects not drawn because they were nested too deep."""
+
+    def drawn_glyphs(self) -> int:
+        """Glyphs the page drew."""
+        return self.glyph_limit - max(self.glyphs, 0)
+
+    def parsed_tokens(self) -> int:
+        """Tokens the page parsed, streams and paths weighted, its glyphs' weight left out."""
+        used = self.token_limit - max(self.tokens, 0)
+        return max(used - GLYPH_TOKENS * self.drawn_glyphs(), 0)

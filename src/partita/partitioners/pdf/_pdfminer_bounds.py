@@ -72,16 +72,18 @@ from partita.partitioners.pdf._limits import ACTIVE, DocumentBudget
 
 __all__ = ["MAX_OBJECT_TOKENS", "install"]
 
-MAX_OBJECT_TOKENS = 600_000
+MAX_OBJECT_TOKENS = 300_000
 """Tokens of one object read from the file or from an object stream (a page dictionary with its
 inline annotations, an array...), a stream's data aside; beyond it the document is refused. The
-corpus's largest object has 3,456 tokens (chelsea_pdta.pdf: 0.6% of the bound); pdfminer's
-parser takes about 2.5 µs a token, so one object costs at most about 1.5 s, what one page's
-content may (`MAX_PAGE_TOKENS`). A page's dictionary is parsed when the document is opened,
-before any page bound applies: one holding 200,000 inline link annotations (4 million tokens)
-cost 9 s of CPU and 185 MB there (400 MB with PDFium's own copy) written in a 19 MB file, 10 s
-in a 1.6 MB object stream. Above the document token budget of a small file (`MAX_DOCUMENT_TOKENS`
-plus `TOKENS_PER_BYTE` per byte), which an object stream meets first."""
+corpus's largest object has 3,456 tokens (chelsea_pdta.pdf: 1.2% of the bound; a flat page
+tree of 100,000 pages has 300,000); pdfminer's parser takes 2.5 to 10 µs a token by the host,
+so one object costs at most about 3 s, what one page's content may (`MAX_PAGE_TOKENS`); at
+600,000, a refused object cost 6 s of CPU on a host at half speed. A page's dictionary is
+parsed when the document is opened, before any page bound applies: one holding 200,000 inline
+link annotations (4 million tokens) cost 9 s of CPU and 185 MB there (400 MB with PDFium's own
+copy) written in a 19 MB file, 10 s in a 1.6 MB object stream. Above the document token budget
+of a small file (`MAX_DOCUMENT_TOKENS` plus `TOKENS_PER_BYTE` per byte), which an object stream
+meets first."""
 
 
 _ORIGINAL_RESOLVE = PDFObjRef.resolve
